@@ -1,1 +1,98 @@
-fn main() {}
+//! `ohm`: GTP engine (default), record tools and benchmarks. See `ohm --help`.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use ohm_cli::{bench, gtp, records};
+use ohm_engine::Board;
+
+const HELP: &str = "\
+ohm — a Hex engine
+
+usage:
+  ohm [gtp]                          speak GTP (HexGui's Hex dialect) on stdin/stdout
+  ohm show <record> [--size N[xM]]   draw the position a record reaches
+  ohm convert <record> --to <fmt> [--size N[xM]]
+                                     rewrite a record; fmt: hsgf, lg, hexworld, trmph, moves
+  ohm bench [suite] [--rounds N]     benchmarks; suites: cellset, all
+  ohm --help | --version
+
+<record> is a file or the record text itself: HSGF, Little Golem HSGF, a HexWorld URL or
+string, a trmph URL, or a plain move list like \"a1 b2 swap-pieces c3\" (then --size applies,
+default 11).";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(text) => {
+            print!("{text}");
+            let _ = io::stdout().flush();
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("ohm: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<String, String> {
+    let mut positional = Vec::new();
+    let mut size = None;
+    let mut to = None;
+    let mut rounds = 1000;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let mut value = |flag: &str| {
+            iter.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match arg.as_str() {
+            "--help" | "-h" => return Ok(format!("{HELP}\n")),
+            "--version" | "-V" => return Ok(format!("ohm {}\n", env!("CARGO_PKG_VERSION"))),
+            "--size" => size = Some(parse_size(&value("--size")?)?),
+            "--to" => to = Some(gtp::format_from_name(&value("--to")?)?),
+            "--rounds" => {
+                let v = value("--rounds")?;
+                rounds = v
+                    .parse()
+                    .map_err(|_| format!("--rounds: '{v}' is not a number"))?;
+            }
+            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
+            _ => positional.push(arg.as_str()),
+        }
+    }
+    match positional.as_slice() {
+        [] | ["gtp"] => {
+            gtp::run(io::stdin().lock(), io::stdout().lock()).map_err(|e| e.to_string())?;
+            Ok(String::new())
+        }
+        ["show", source] => records::show(&records::read_source(source)?, size),
+        ["convert", source] => {
+            let to = to.ok_or("convert needs --to <format>")?;
+            let mut text = records::convert(&records::read_source(source)?, size, to)?;
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            Ok(text)
+        }
+        ["bench"] => bench::run("all", rounds),
+        ["bench", suite] => bench::run(suite, rounds),
+        [command, ..] => Err(format!(
+            "unknown command or wrong arguments: {command} (see ohm --help)"
+        )),
+    }
+}
+
+fn parse_size(text: &str) -> Result<Board, String> {
+    let bad = || format!("--size: '{text}' is not N or WxH");
+    let (w, h) = match text.split_once(['x', 'X', ':']) {
+        Some((w, h)) => (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?),
+        None => {
+            let n = text.parse().map_err(|_| bad())?;
+            (n, n)
+        }
+    };
+    Board::new(w, h).map_err(|e| e.to_string())
+}

@@ -147,8 +147,8 @@ impl CellSet {
     #[inline]
     fn zip(self, other: CellSet, f: impl Fn(u64, u64) -> u64) -> CellSet {
         let mut out = [0; WORDS];
-        for w in 0..WORDS {
-            out[w] = f(self.0[w], other.0[w]);
+        for (w, slot) in out.iter_mut().enumerate() {
+            *slot = f(self.0[w], other.0[w]);
         }
         CellSet(out)
     }

@@ -24,15 +24,20 @@
 
 extern crate alloc;
 
+pub mod bench;
 pub mod board;
 pub mod cellset;
 pub mod color;
+pub mod connections;
 pub mod diagram;
 pub mod distance;
 mod groups;
+pub mod inferior;
 pub mod notation;
+pub mod openings;
 pub mod point;
 pub mod position;
+pub mod shannon;
 mod zobrist;
 
 pub use board::{Board, BoardSizeError};

@@ -78,6 +78,8 @@ pub enum SwapRefusal {
     SamePlayer,
     /// The board is not square, so the mirrored cell may not exist.
     NotSquare,
+    /// A set-up stone stands where the first stone would be mirrored to.
+    MirrorOccupied,
 }
 
 impl fmt::Display for PlayError {
@@ -91,6 +93,7 @@ impl fmt::Display for PlayError {
                 SwapRefusal::NotSecondMove => "swap is only allowed as the second move",
                 SwapRefusal::SamePlayer => "only the second player may swap",
                 SwapRefusal::NotSquare => "swap needs a square board",
+                SwapRefusal::MirrorOccupied => "the mirrored cell of the first stone is occupied",
             }),
         }
     }
@@ -293,6 +296,11 @@ impl Position {
                             refuse(SwapRefusal::SamePlayer)
                         } else if !self.board.is_square() {
                             refuse(SwapRefusal::NotSquare)
+                        } else if matches!(first.played.mv, Move::Cell(p)
+                            if p.mirrored() != p && self.color_at(p.mirrored()).is_some())
+                        {
+                            // Only after set-up stones: the mirrored first stone has nowhere to go.
+                            refuse(SwapRefusal::MirrorOccupied)
                         } else {
                             Ok(())
                         }

@@ -14,7 +14,7 @@ const fn splitmix64(state: u64) -> (u64, u64) {
 
 const fn keys() -> [[u64; POINT_COUNT]; 2] {
     let mut table = [[0; POINT_COUNT]; 2];
-    let mut state = 0x0_4F48_4D5F_4845_58; // "OHM_HEX"
+    let mut state = 0x004F_484D_5F48_4558; // "OHM_HEX"
     let mut c = 0;
     while c < 2 {
         let mut i = 0;

@@ -56,7 +56,10 @@ fn swap_mirrors_the_first_stone_into_the_second_players_colour() {
     assert_eq!(pos.to_move(), Color::Black);
     // Swap is a one-time option.
     pos.try_play(Move::Cell(p("c3"))).unwrap();
-    assert_eq!(pos.try_play(Move::Swap), Err(PlayError::SwapNotAllowed(SwapRefusal::NotSecondMove)));
+    assert_eq!(
+        pos.try_play(Move::Swap),
+        Err(PlayError::SwapNotAllowed(SwapRefusal::NotSecondMove))
+    );
     pos.undo();
     pos.undo();
     assert_eq!(pos, after_first);
@@ -66,15 +69,33 @@ fn swap_mirrors_the_first_stone_into_the_second_players_colour() {
 #[test]
 fn illegal_moves_are_refused_and_leave_the_position_alone() {
     let mut pos = Position::new(Board::new(4, 3).unwrap());
-    assert_eq!(pos.try_play(Move::Swap), Err(PlayError::SwapNotAllowed(SwapRefusal::RuleOff)));
+    assert_eq!(
+        pos.try_play(Move::Swap),
+        Err(PlayError::SwapNotAllowed(SwapRefusal::RuleOff))
+    );
     pos.set_swap_rule(true);
-    assert_eq!(pos.try_play(Move::Swap), Err(PlayError::SwapNotAllowed(SwapRefusal::NotSecondMove)));
+    assert_eq!(
+        pos.try_play(Move::Swap),
+        Err(PlayError::SwapNotAllowed(SwapRefusal::NotSecondMove))
+    );
     pos.try_play(Move::Cell(p("a1"))).unwrap();
-    assert_eq!(pos.try_play(Move::Swap), Err(PlayError::SwapNotAllowed(SwapRefusal::NotSquare)));
+    assert_eq!(
+        pos.try_play(Move::Swap),
+        Err(PlayError::SwapNotAllowed(SwapRefusal::NotSquare))
+    );
     let before = pos.clone();
-    assert_eq!(pos.try_play(Move::Cell(p("a1"))), Err(PlayError::Occupied(p("a1"))));
-    assert_eq!(pos.try_play(Move::Cell(p("e1"))), Err(PlayError::NotOnBoard(p("e1"))));
-    assert_eq!(pos.try_play(Move::Cell(Point::NORTH)), Err(PlayError::NotOnBoard(Point::NORTH)));
+    assert_eq!(
+        pos.try_play(Move::Cell(p("a1"))),
+        Err(PlayError::Occupied(p("a1")))
+    );
+    assert_eq!(
+        pos.try_play(Move::Cell(p("e1"))),
+        Err(PlayError::NotOnBoard(p("e1")))
+    );
+    assert_eq!(
+        pos.try_play(Move::Cell(Point::NORTH)),
+        Err(PlayError::NotOnBoard(Point::NORTH))
+    );
     assert_eq!(pos, before);
     assert_eq!(pos.move_count(), 1);
 }
@@ -118,13 +139,27 @@ fn diagrams_read_back_what_showboard_prints() {
     let mut rng = Rng(99);
     for (w, h) in [(1, 1), (3, 5), (11, 11), (19, 19), (19, 2)] {
         let pos = random_game_with_undo(&mut rng, Board::new(w, h).unwrap(), false, 40);
-        for text in [ohm_engine::diagram::showboard(&pos), ohm_engine::diagram::to_diagram(&pos)] {
+        for text in [
+            ohm_engine::diagram::showboard(&pos),
+            ohm_engine::diagram::to_diagram(&pos),
+        ] {
             let back = ohm_engine::diagram::parse(&text).unwrap();
-            assert_eq!(back.stones(Color::Black), pos.stones(Color::Black), "{text}");
-            assert_eq!(back.stones(Color::White), pos.stones(Color::White), "{text}");
+            assert_eq!(
+                back.stones(Color::Black),
+                pos.stones(Color::Black),
+                "{text}"
+            );
+            assert_eq!(
+                back.stones(Color::White),
+                pos.stones(Color::White),
+                "{text}"
+            );
         }
     }
-    assert!(ohm_engine::diagram::parse(". B\n. Q").unwrap_err().to_string().contains("line 2"));
+    assert!(ohm_engine::diagram::parse(". B\n. Q")
+        .unwrap_err()
+        .to_string()
+        .contains("line 2"));
     assert!(ohm_engine::diagram::parse(". B\n. . .").is_err());
     assert!(ohm_engine::diagram::parse("  \n").is_err());
 }

@@ -33,5 +33,8 @@ fn point_indices_and_distances_agree_with_native() {
     assert_eq!(s19.index(), 364);
     let pos = ohm_engine::Position::new(Board::square(19).unwrap());
     assert_eq!(distance::shortest_path(&pos, Color::Black), 19);
-    assert_eq!(distance::best_move_by_distance(&pos).unwrap().to_string(), "j10");
+    assert_eq!(
+        distance::best_move_by_distance(&pos).unwrap().to_string(),
+        "j10"
+    );
 }

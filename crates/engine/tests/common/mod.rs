@@ -55,12 +55,21 @@ pub fn connected_by_flood_fill(pos: &Position, color: Color) -> bool {
 pub fn check_groups(pos: &Position) {
     for color in Color::ALL {
         let (e1, e2) = Edge::of(color);
-        let own: Vec<Point> = pos.stones(color).with(e1.point()).with(e2.point()).iter().collect();
+        let own: Vec<Point> = pos
+            .stones(color)
+            .with(e1.point())
+            .with(e2.point())
+            .iter()
+            .collect();
         for &a in &own {
             let component = flood_fill_component(pos, a);
             assert_eq!(pos.group(a), component, "group({a})");
             for &b in &own {
-                assert_eq!(pos.same_group(a, b), component.contains(b), "{a} ~ {b}\n{pos:?}");
+                assert_eq!(
+                    pos.same_group(a, b),
+                    component.contains(b),
+                    "{a} ~ {b}\n{pos:?}"
+                );
             }
         }
     }
@@ -69,7 +78,12 @@ pub fn check_groups(pos: &Position) {
 /// Plays a random game of up to `max_moves` moves on `board` (swap when the rule allows it,
 /// one time in three), checking after every move and every undo that groups, winner and hash
 /// are right. Returns the final position.
-pub fn random_game_with_undo(rng: &mut Rng, board: Board, swap_rule: bool, max_moves: usize) -> Position {
+pub fn random_game_with_undo(
+    rng: &mut Rng,
+    board: Board,
+    swap_rule: bool,
+    max_moves: usize,
+) -> Position {
     let mut pos = Position::new(board).with_swap_rule(swap_rule);
     let mut snapshots = Vec::new();
     for _ in 0..max_moves {
@@ -87,10 +101,16 @@ pub fn random_game_with_undo(rng: &mut Rng, board: Board, swap_rule: bool, max_m
         snapshots.push((pos.clone(), pos.hash()));
         pos.try_play(mv).expect("legal by construction");
         check_groups(&pos);
-        assert_eq!(pos.connected_winner().is_some(), Color::ALL.iter().any(|&c| connected_by_flood_fill(&pos, c)));
+        assert_eq!(
+            pos.connected_winner().is_some(),
+            Color::ALL.iter().any(|&c| connected_by_flood_fill(&pos, c))
+        );
         // The incremental hash equals the hash of the same stones set up from scratch.
         let mut fresh = Position::new(board);
-        fresh.reset_to(ohm_engine::ByColor::new(pos.stones(Color::Black), pos.stones(Color::White)), pos.to_move());
+        fresh.reset_to(
+            ohm_engine::ByColor::new(pos.stones(Color::Black), pos.stones(Color::White)),
+            pos.to_move(),
+        );
         assert_eq!(fresh.hash(), pos.hash(), "hash after {mv}");
     }
     let end = pos.clone();
@@ -109,7 +129,12 @@ pub fn random_game_with_undo(rng: &mut Rng, board: Board, swap_rule: bool, max_m
 pub fn check_full_board(rng: &mut Rng, board: Board) {
     let mut stones = ohm_engine::ByColor::<CellSet>::default();
     for p in board.cells() {
-        stones[if rng.below(2) == 0 { Color::Black } else { Color::White }].insert(p);
+        stones[if rng.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        }]
+        .insert(p);
     }
     let mut pos = Position::new(board);
     pos.reset_to(stones, Color::Black);

@@ -1,0 +1,309 @@
+//! The Go Text Protocol in the Hex dialect that HexGui speaks.
+//!
+//! A [`Session`] owns the game and answers one command line at a time; [`run`] wires it to a
+//! reader and a writer. Commands live in a table of (name, handler) so each engine subsystem
+//! registers its own commands here at the edge, as Benzene does; the engine crate never sees
+//! protocol text.
+
+use std::io::{self, BufRead, Write};
+
+use ohm_engine::notation::{self, Format};
+use ohm_engine::{diagram, distance, Board, Color, Move, Position};
+
+/// What one command produced: `= text` or `? text`.
+pub type Reply = Result<String, String>;
+
+type Handler = fn(&mut Session, &[&str]) -> Reply;
+
+/// Every command `list_commands` announces, with its handler.
+const COMMANDS: &[(&str, Handler)] = &[
+    ("name", |_, _| Ok("Ohm".into())),
+    ("version", |_, _| Ok(env!("CARGO_PKG_VERSION").into())),
+    ("protocol_version", |_, _| Ok("2".into())),
+    ("list_commands", |_, _| {
+        Ok(COMMANDS
+            .iter()
+            .map(|(n, _)| *n)
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }),
+    ("known_command", Session::known_command),
+    ("boardsize", Session::boardsize),
+    ("clear_board", Session::clear_board),
+    ("play", Session::play),
+    ("genmove", Session::genmove),
+    ("undo", Session::undo),
+    ("showboard", Session::showboard),
+    ("final_score", Session::final_score),
+    ("loadsgf", Session::loadsgf),
+    ("hexgui-analyze_commands", Session::analyze_commands),
+    ("ohm-swap_rule", Session::swap_rule),
+    ("quit", |_, _| Ok(String::new())),
+];
+
+/// A GTP session: the current game plus settings.
+#[derive(Debug)]
+pub struct Session {
+    position: Position,
+    quit: bool,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// 11x11 with the swap rule on (HexGui plays swap-pieces when its user swaps).
+    pub fn new() -> Session {
+        let board = Board::square(11).expect("11 is a valid size");
+        Session {
+            position: Position::new(board).with_swap_rule(true),
+            quit: false,
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Whether `quit` was received.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Answers one input line; `None` for blank and comment-only lines. The reply is the
+    /// complete GTP response text, ending with the blank line.
+    pub fn respond(&mut self, line: &str) -> Option<String> {
+        let line = line.split('#').next().unwrap_or("");
+        let cleaned: String = line
+            .chars()
+            .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
+            .collect();
+        let mut words: Vec<&str> = cleaned.split_whitespace().collect();
+        if words.is_empty() {
+            return None;
+        }
+        let id = if words[0].bytes().all(|b| b.is_ascii_digit()) {
+            Some(words.remove(0))
+        } else {
+            None
+        };
+        let reply = match words.split_first() {
+            None => Err("empty command".to_string()),
+            Some((name, args)) => self.execute(name, args),
+        };
+        let (mark, text) = match reply {
+            Ok(text) => ('=', text),
+            Err(text) => ('?', text),
+        };
+        let id = id.unwrap_or("");
+        let sep = if text.is_empty() || text.starts_with('\n') {
+            ""
+        } else {
+            " "
+        };
+        Some(format!("{mark}{id}{sep}{text}\n\n"))
+    }
+
+    /// Runs command `name` with `args`.
+    pub fn execute(&mut self, name: &str, args: &[&str]) -> Reply {
+        let Some((_, handler)) = COMMANDS.iter().find(|(n, _)| *n == name) else {
+            return Err(format!("unknown command: {name}"));
+        };
+        if name == "quit" {
+            self.quit = true;
+        }
+        handler(self, args)
+    }
+
+    fn known_command(&mut self, args: &[&str]) -> Reply {
+        let [name] = args else {
+            return Err("usage: known_command NAME".into());
+        };
+        Ok(COMMANDS.iter().any(|(n, _)| n == name).to_string())
+    }
+
+    fn boardsize(&mut self, args: &[&str]) -> Reply {
+        let parse = |s: &str| {
+            s.parse::<u8>()
+                .map_err(|_| format!("board size '{s}' is not a number"))
+        };
+        let (w, h) = match args {
+            [n] => (parse(n)?, parse(n)?),
+            [w, h] => (parse(w)?, parse(h)?),
+            _ => return Err("usage: boardsize WIDTH [HEIGHT]".into()),
+        };
+        let board = Board::new(w, h).map_err(|e| e.to_string())?;
+        self.position = Position::new(board).with_swap_rule(self.position.swap_rule());
+        Ok(String::new())
+    }
+
+    fn clear_board(&mut self, _: &[&str]) -> Reply {
+        self.position =
+            Position::new(*self.position.board()).with_swap_rule(self.position.swap_rule());
+        Ok(String::new())
+    }
+
+    fn play(&mut self, args: &[&str]) -> Reply {
+        let [color, mv] = args else {
+            return Err("usage: play b|w CELL|swap-pieces|resign".into());
+        };
+        let color = parse_color(color)?;
+        let mv = Move::parse(mv).map_err(|e| format!("'{mv}': {e}"))?;
+        self.position
+            .try_play_as(color, mv)
+            .map_err(|e| e.to_string())?;
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, args: &[&str]) -> Reply {
+        let [color] = args else {
+            return Err("usage: genmove b|w".into());
+        };
+        let color = parse_color(color)?;
+        if self.position.is_over() {
+            return Err("the game is over".into());
+        }
+        let mv = choose_move(&self.position, color);
+        self.position
+            .try_play_as(color, mv)
+            .map_err(|e| e.to_string())?;
+        Ok(mv.to_string())
+    }
+
+    fn undo(&mut self, _: &[&str]) -> Reply {
+        if self.position.undo() {
+            Ok(String::new())
+        } else {
+            Err("cannot undo: no move has been played".into())
+        }
+    }
+
+    fn showboard(&mut self, _: &[&str]) -> Reply {
+        let pos = &self.position;
+        let mut text = format!("\n{}", diagram::showboard(pos));
+        text.push_str(&format!("{} to move", pos.to_move()));
+        if let Some(winner) = pos.winner() {
+            text.push_str(&format!("; {winner} has won"));
+        }
+        Ok(text)
+    }
+
+    fn final_score(&mut self, _: &[&str]) -> Reply {
+        match self.position.winner() {
+            Some(Color::Black) => Ok("B+".into()),
+            Some(Color::White) => Ok("W+".into()),
+            None => Err("the game is not over".into()),
+        }
+    }
+
+    /// `loadsgf FILE [N]`: loads a record (any format Ohm reads), up to move N if given.
+    fn loadsgf(&mut self, args: &[&str]) -> Reply {
+        let (file, upto) = match args {
+            [file] => (*file, None),
+            [file, n] => (
+                *file,
+                Some(
+                    n.parse::<usize>()
+                        .map_err(|_| format!("'{n}' is not a move number"))?,
+                ),
+            ),
+            _ => return Err("usage: loadsgf FILE [MOVE_NUMBER]".into()),
+        };
+        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        let (_, mut record) =
+            notation::parse_any(&text, None).map_err(|e| format!("{file}: {e}"))?;
+        if let Some(n) = upto {
+            // GTP counts the move about to be played: `loadsgf f 1` is the position before move 1.
+            record.moves.truncate(n.saturating_sub(1));
+        }
+        self.position = record.to_position().map_err(|e| format!("{file}: {e}"))?;
+        Ok(String::new())
+    }
+
+    fn analyze_commands(&mut self, _: &[&str]) -> Reply {
+        Ok(ANALYZE_COMMANDS.join("\n"))
+    }
+
+    /// `ohm-swap_rule [on|off]`: shows or sets whether swap-pieces is allowed.
+    fn swap_rule(&mut self, args: &[&str]) -> Reply {
+        match args {
+            [] => {}
+            ["on" | "1" | "true"] => self.position.set_swap_rule(true),
+            ["off" | "0" | "false"] => self.position.set_swap_rule(false),
+            _ => return Err("usage: ohm-swap_rule [on|off]".into()),
+        }
+        Ok(if self.position.swap_rule() {
+            "on"
+        } else {
+            "off"
+        }
+        .into())
+    }
+}
+
+/// HexGui's analyze-command list: `type/label/command`.
+const ANALYZE_COMMANDS: &[&str] = &[
+    "string/Show Board/showboard",
+    "none/Swap rule/ohm-swap_rule",
+];
+
+fn parse_color(text: &str) -> Result<Color, String> {
+    Color::parse(text).ok_or_else(|| format!("'{text}' is not a colour (b, w, black, white)"))
+}
+
+/// Ohm's move for `color`: the baseline shortest-path player, with the swap decision below.
+pub fn choose_move(position: &Position, color: Color) -> Move {
+    let mut pos = position.clone();
+    pos.set_to_move(color);
+    if pos.check(Move::Swap).is_ok() && should_swap(&pos) {
+        return Move::Swap;
+    }
+    match distance::best_move_by_distance(&pos) {
+        Some(p) => Move::Cell(p),
+        None => Move::Resign,
+    }
+}
+
+/// Swap when the opening stone is a known first-player win on the boards with solved openings,
+/// and elsewhere when it stands away from the board's outer two rings (edge and corner openings
+/// are the classic balanced choices; central ones are strong).
+fn should_swap(position: &Position) -> bool {
+    let Some(Move::Cell(first)) = position.history().next().map(|m| m.mv) else {
+        return false;
+    };
+    let board = position.board();
+    if let Some(wins) = ohm_engine::openings::first_player_wins(board.width(), first) {
+        return wins;
+    }
+    let (col, row) = first.col_row().expect("a cell");
+    let ring = col
+        .min(row)
+        .min(board.width() - 1 - col)
+        .min(board.height() - 1 - row);
+    ring >= 2
+}
+
+/// Reads commands from `input` until EOF or `quit`, writing replies to `output`.
+pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    let mut session = Session::new();
+    for line in input.lines() {
+        let line = line?;
+        if let Some(reply) = session.respond(&line) {
+            output.write_all(reply.as_bytes())?;
+            output.flush()?;
+        }
+        if session.has_quit() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Format names `ohm convert --to` accepts.
+pub fn format_from_name(name: &str) -> Result<Format, String> {
+    Format::from_name(name)
+        .ok_or_else(|| format!("unknown format '{name}' (hsgf, lg, hexworld, trmph, moves)"))
+}

@@ -1,0 +1,6 @@
+//! The native `ohm` program: a GTP engine for HexGui and tournament scripts, plus record
+//! tools and benchmarks for people. The binary (`main.rs`) only parses arguments.
+
+pub mod bench;
+pub mod gtp;
+pub mod records;

@@ -1,0 +1,284 @@
+//! The real `ohm` binary, driven as HexGui and scripts drive it.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `ohm` with `args`, feeding `stdin`; returns (stdout, stderr, success).
+fn ohm(args: &[&str], stdin: &str) -> (String, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ohm"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ohm starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
+}
+
+/// Splits a GTP transcript into responses (each ends with a blank line).
+fn responses(out: &str) -> Vec<String> {
+    out.split("\n\n")
+        .filter(|r| !r.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn gtp_session_as_hexgui_drives_it() {
+    let script = "\
+protocol_version
+name
+version
+1 known_command genmove
+known_command frobnicate
+boardsize 5 5
+play b c3
+play w swap-pieces
+showboard
+play b c3
+undo
+undo
+play b a1
+genmove w
+final_score
+list_commands
+quit
+play b b2
+";
+    let (out, _, ok) = ohm(&[], script);
+    assert!(ok);
+    let r = responses(&out);
+    assert_eq!(r[0], "= 2");
+    assert_eq!(r[1], "= Ohm");
+    assert_eq!(r[2], format!("= {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(r[3], "=1 true");
+    assert_eq!(r[4], "= false");
+    assert_eq!(r[5], "=");
+    assert_eq!(r[6], "=");
+    assert_eq!(r[7], "=");
+    // After the swap the first stone is White's, mirrored (c3 is its own mirror on 5x5).
+    assert!(
+        r[8].starts_with("= \n") || r[8].starts_with("=\n"),
+        "{}",
+        r[8]
+    );
+    assert!(r[8].contains("3 . . W . . 3"), "{}", r[8]);
+    assert!(r[8].contains("black to move"));
+    assert_eq!(r[9], "? c3 is occupied");
+    assert_eq!(r[10], "="); // undo swap
+    assert_eq!(r[11], "="); // undo c3
+    assert_eq!(r[12], "=");
+    // White may swap a1 (a losing corner on 5x5, so a sensible engine does not) or answer.
+    assert!(r[13].starts_with("= "), "{}", r[13]);
+    assert_ne!(
+        r[13], "= swap-pieces",
+        "a1 loses on 5x5: swapping it would be a blunder"
+    );
+    assert_eq!(r[14], "? the game is not over");
+    assert!(r[15].contains("genmove") && r[15].contains("hexgui-analyze_commands"));
+    assert_eq!(r[16], "=");
+    assert_eq!(r.len(), 17, "nothing is answered after quit");
+}
+
+#[test]
+fn bad_commands_get_gtp_errors_not_crashes() {
+    let script = "\
+frobnicate
+boardsize
+boardsize 0
+boardsize 20 3
+boardsize x
+boardsize 4 3
+play
+play q a1
+play b zz9
+play b a1
+play b a1
+play b t1
+play b e1
+genmove purple
+loadsgf /nonexistent/file.sgf
+undo
+undo
+\u{1}\u{7f}garbage\u{0}
+# a comment only
+
+name # trailing comment
+";
+    let (out, _, ok) = ohm(&[], script);
+    assert!(ok, "EOF ends the session cleanly");
+    let r = responses(&out);
+    let expected_prefixes = [
+        "? unknown command: frobnicate",
+        "? usage: boardsize",
+        "? board size 0x0 is not supported",
+        "? board size 20x3 is not supported",
+        "? board size 'x' is not a number",
+        "=",
+        "? usage: play",
+        "? 'q' is not a colour",
+        "? 'zz9': column 'z'",
+        "=",
+        "? a1 is occupied",
+        "? 't1': column 't'",
+        "? e1 is not a cell of this board",
+        "? 'purple' is not a colour",
+        "? cannot read /nonexistent/file.sgf",
+        "=",
+        "? cannot undo",
+        "? unknown command: garbage",
+        "= Ohm",
+    ];
+    assert_eq!(r.len(), expected_prefixes.len(), "{r:#?}");
+    for (got, want) in r.iter().zip(expected_prefixes) {
+        assert!(got.starts_with(want), "got {got:?}, want {want:?}");
+    }
+}
+
+#[test]
+fn ohm_plays_a_whole_game_against_itself_through_gtp() {
+    for size in [1, 4, 7, 11] {
+        let mut script = format!("boardsize {size}\n");
+        for i in 0..size * size {
+            script.push_str(if i % 2 == 0 {
+                "genmove b\n"
+            } else {
+                "genmove w\n"
+            });
+        }
+        script.push_str("final_score\n");
+        let (out, _, ok) = ohm(&[], &script);
+        assert!(ok);
+        let r = responses(&out);
+        let score = r
+            .iter()
+            .find(|x| x.starts_with("= B+") || x.starts_with("= W+"));
+        assert!(
+            score.is_some(),
+            "size {size}: game ends with a winner\n{out}"
+        );
+        // Every genmove before the end is a move, after the end an error.
+        let moves = r
+            .iter()
+            .filter(|x| x.starts_with("= ") && !x.contains('+'))
+            .count();
+        assert!(
+            moves >= size * 2 - 1 || size == 1,
+            "size {size}: {moves} moves"
+        );
+    }
+}
+
+#[test]
+fn help_version_and_unknown_options() {
+    let (out, _, ok) = ohm(&["--help"], "");
+    assert!(ok && out.contains("ohm convert"));
+    let (out, _, ok) = ohm(&["--version"], "");
+    assert!(ok && out.starts_with("ohm "));
+    let (_, err, ok) = ohm(&["--frob"], "");
+    assert!(!ok && err.contains("unknown option --frob"));
+    let (_, err, ok) = ohm(&["bench", "nothing"], "");
+    assert!(!ok && err.contains("unknown bench suite"));
+}
+
+#[test]
+fn bench_reports_every_cellset_operation() {
+    let (out, _, ok) = ohm(&["bench", "cellset", "--rounds", "2"], "");
+    assert!(ok, "{out}");
+    for op in [
+        "and",
+        "or",
+        "difference",
+        "intersects",
+        "is_subset",
+        "count",
+        "iterate",
+    ] {
+        assert!(
+            out.lines().any(|l| l.starts_with(op)),
+            "{op} missing:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn show_and_convert_records_between_formats() {
+    let url = "https://hexworld.org/board/#5c1,c3:sa1";
+    let (out, err, ok) = ohm(&["show", url], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("format: hexworld"), "{out}");
+    assert!(out.contains("1.Bc3 2.Wswap-pieces 3.Ba1"), "{out}");
+    assert!(out.contains("white to move"), "{out}");
+
+    let (sgf, err, ok) = ohm(&["convert", url, "--to", "hsgf"], "");
+    assert!(ok, "{err}");
+    assert!(
+        sgf.contains("SZ[5]") && sgf.contains(";W[swap-pieces]") && sgf.contains(";B[a1]"),
+        "{sgf}"
+    );
+    let (trmph, _, ok) = ohm(&["convert", &sgf, "--to", "trmph"], "");
+    assert!(ok);
+    assert!(trmph.trim_end().ends_with("#5,c3c3a1"), "{trmph}");
+    let (moves, _, ok) = ohm(&["convert", trmph.trim(), "--to", "moves"], "");
+    assert!(ok);
+    assert_eq!(moves.trim(), "c3 swap-pieces a1");
+    let (back, _, ok) = ohm(
+        &["convert", moves.trim(), "--size", "5", "--to", "hexworld"],
+        "",
+    );
+    assert!(ok);
+    assert!(back.contains("5c1,c3:sa1"), "{back}");
+}
+
+#[test]
+fn records_with_errors_are_reported_not_converted() {
+    let (_, err, ok) = ohm(&["convert", "a1 a1", "--size", "3", "--to", "hsgf"], "");
+    assert!(!ok);
+    assert!(err.contains("move 2"), "{err}");
+    let (_, err, ok) = ohm(&["show", "(;FF[4]GM[11]SZ[3];B[a1"], "");
+    assert!(!ok && err.starts_with("ohm: "), "{err}");
+    let (_, err, ok) = ohm(&["convert", "a1", "--to", "pdf"], "");
+    assert!(!ok && err.contains("unknown format 'pdf'"), "{err}");
+    let (_, err, ok) = ohm(&["convert", "a1"], "");
+    assert!(!ok && err.contains("--to"), "{err}");
+}
+
+#[test]
+fn loadsgf_loads_a_record_up_to_a_move() {
+    let dir = std::env::temp_dir().join(format!("ohm-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.sgf");
+    std::fs::write(&file, "(;FF[4]GM[11]SZ[4]PB[a]PW[b];B[b2];W[c2];B[b3])").unwrap();
+    let path = file.to_str().unwrap();
+    let (out, _, ok) = ohm(
+        &[],
+        &format!("loadsgf {path}\nshowboard\nloadsgf {path} 2\nshowboard\nplay b c2\n"),
+    );
+    assert!(ok);
+    let r = responses(&out);
+    assert_eq!(r[0], "=");
+    assert!(
+        r[1].contains("white to move") && r[1].contains(" 3 . B . . 3"),
+        "{}",
+        r[1]
+    );
+    assert_eq!(r[2], "=");
+    assert!(
+        r[3].contains("white to move") && !r[3].contains("W"),
+        "{}",
+        r[3]
+    );
+    assert_eq!(r[4], "=");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,171 @@
+//! Benchmark suites that run the same code natively and in wasm. The engine never reads a
+//! clock, so the caller passes one (`Instant` in the CLI, `performance.now()` in a browser or
+//! Node); each result carries a checksum so the optimiser cannot drop the work and so two runs
+//! can be compared for identical behaviour.
+
+use alloc::vec::Vec;
+use core::hint::black_box;
+
+use crate::cellset::CellSet;
+use crate::point::{Point, POINT_COUNT};
+
+/// One timed operation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measurement {
+    pub name: &'static str,
+    pub operations: u64,
+    pub nanos_per_op: f64,
+    /// Folded results of all operations: equal across platforms for the same suite.
+    pub checksum: u64,
+}
+
+/// A clock in nanoseconds from an arbitrary origin.
+pub type Clock<'a> = &'a mut dyn FnMut() -> f64;
+
+fn random_sets(count: usize, density_percent: u64, mut seed: u64) -> Vec<CellSet> {
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    (0..count)
+        .map(|_| {
+            (0..POINT_COUNT)
+                .filter(|_| next() % 100 < density_percent)
+                .filter_map(Point::from_index)
+                .collect()
+        })
+        .collect()
+}
+
+fn time(
+    clock: Clock<'_>,
+    name: &'static str,
+    sets: &[CellSet],
+    rounds: u32,
+    op: impl Fn(&CellSet, &CellSet) -> u64,
+) -> Measurement {
+    let n = sets.len();
+    let mut checksum = 0u64;
+    let start = clock();
+    for round in 0..rounds {
+        for i in 0..n {
+            let a = black_box(&sets[i]);
+            let b = black_box(&sets[(i + 1 + round as usize) % n]);
+            checksum = checksum.wrapping_mul(31).wrapping_add(op(a, b));
+        }
+    }
+    let elapsed = clock() - start;
+    let operations = n as u64 * u64::from(rounds);
+    Measurement {
+        name,
+        operations,
+        nanos_per_op: elapsed / operations as f64,
+        checksum,
+    }
+}
+
+fn fold(set: CellSet) -> u64 {
+    set.words().iter().fold(0, |acc, w| acc.rotate_left(7) ^ w)
+}
+
+/// Times the [`CellSet`] operations H-search leans on, over sparse (carrier-like, ~4 %) sets.
+/// `rounds` scales the run (each round does 1,024 operations per measurement).
+pub fn cellset_suite(clock: Clock<'_>, rounds: u32) -> Vec<Measurement> {
+    let sets = random_sets(1024, 4, 0x5EED_CE11);
+    let mut out = Vec::new();
+    out.push(time(clock, "and", &sets, rounds, |a, b| fold(*a & *b)));
+    out.push(time(clock, "or", &sets, rounds, |a, b| fold(*a | *b)));
+    out.push(time(clock, "difference", &sets, rounds, |a, b| {
+        fold(*a - *b)
+    }));
+    out.push(time(clock, "intersects", &sets, rounds, |a, b| {
+        u64::from(a.intersects(b))
+    }));
+    out.push(time(clock, "is_subset", &sets, rounds, |a, b| {
+        u64::from((*a & *b).is_subset(b))
+    }));
+    out.push(time(clock, "count", &sets, rounds, |a, _| {
+        u64::from(a.len())
+    }));
+    out.push(time(clock, "iterate", &sets, rounds, |a, _| {
+        a.iter().map(|p| p.index() as u64).sum()
+    }));
+    out.push(time(clock, "equal", &sets, rounds, |a, b| {
+        u64::from(a == b)
+    }));
+    out
+}
+
+/// The same workload on a sorted `Vec<u16>` of point indices: the obvious alternative
+/// representation, as the baseline the bitset's ratios are given against.
+pub fn sorted_vec_baseline(clock: Clock<'_>, rounds: u32) -> Vec<Measurement> {
+    let sets = random_sets(1024, 4, 0x5EED_CE11);
+    let vecs: Vec<Vec<u16>> = sets
+        .iter()
+        .map(|s| s.iter().map(|p| p.index() as u16).collect())
+        .collect();
+    let n = vecs.len();
+    let mut out = Vec::new();
+    let mut run = |name: &'static str, op: &dyn Fn(&[u16], &[u16]) -> u64| {
+        let mut checksum = 0u64;
+        let start = clock();
+        for round in 0..rounds {
+            for i in 0..n {
+                let a = black_box(&vecs[i]);
+                let b = black_box(&vecs[(i + 1 + round as usize) % n]);
+                checksum = checksum.wrapping_mul(31).wrapping_add(op(a, b));
+            }
+        }
+        let elapsed = clock() - start;
+        let operations = n as u64 * u64::from(rounds);
+        out.push(Measurement {
+            name,
+            operations,
+            nanos_per_op: elapsed / operations as f64,
+            checksum,
+        });
+    };
+    run("and", &|a, b| {
+        merge(a, b, true).iter().map(|&x| u64::from(x)).sum()
+    });
+    run("or", &|a, b| {
+        merge(a, b, false).iter().map(|&x| u64::from(x)).sum()
+    });
+    run("intersects", &|a, b| {
+        u64::from(!merge(a, b, true).is_empty())
+    });
+    out
+}
+
+fn merge(a: &[u16], b: &[u16], intersection: bool) -> Vec<u16> {
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::new();
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            core::cmp::Ordering::Equal => {
+                out.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+            core::cmp::Ordering::Less => {
+                if !intersection {
+                    out.push(a[i]);
+                }
+                i += 1;
+            }
+            core::cmp::Ordering::Greater => {
+                if !intersection {
+                    out.push(b[j]);
+                }
+                j += 1;
+            }
+        }
+    }
+    if !intersection {
+        out.extend_from_slice(&a[i..]);
+        out.extend_from_slice(&b[j..]);
+    }
+    out
+}

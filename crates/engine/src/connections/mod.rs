@@ -1,0 +1,518 @@
+//! H-search: virtual connections and semi-connections (Anshelevich).
+//!
+//! For one player, the *ends* are that player's groups (a group of stones together with the own
+//! edges it touches is one end, named by its smallest point, so an edge names every group that
+//! touches it) and the empty cells. A *carrier* is a set of empty cells. A subgame `(x, A, y)`
+//! lets both players play only inside `A`; the connector wins when a chain of own stones (any
+//! own stones on the board, plus `x` and `y` themselves) joins `x` and `y`.
+//!
+//! - a **full connection** (VC) is a subgame the connector wins even when the opponent moves
+//!   first;
+//! - a **semi-connection** (SC) is a subgame the connector wins moving first, by playing its
+//!   *key*.
+//!
+//! For every pair of ends the store keeps a list of *minimal* full carriers and a list of
+//! minimal semi carriers: a carrier that contains another one of the same list is refused, a
+//! new carrier evicts the ones that contain it, and a semi carrier containing a full carrier of
+//! the same pair is pointless and dropped. Lists are ordered by size, smallest first.
+//!
+//! The rules (Anshelevich 2001, section 3):
+//! - **base**: two ends that touch are fully connected with the empty carrier;
+//! - **AND**: `(x, A, u)` and `(u, B, y)` full, `x ≠ y`, `A ∩ B = ∅`, `x ∉ B`, `y ∉ A`: if `u` is
+//!   an own group, `(x, A ∪ B, y)` is full; if `u` is an empty cell, `(x, A ∪ {u} ∪ B, y)` is a
+//!   semi-connection keyed at `u`;
+//! - **OR**: semi-connections `(x, A_k, y)` whose carriers have an empty common intersection
+//!   give the full connection `(x, ∪ A_k, y)`; at most [`HSearchLimits::max_or`] of them.
+//!
+//! Appendix A of the paper additionally restricts AND through an own group to two *empty* outer
+//! ends; the theorem itself has no such condition and the restriction would hide, e.g., edge to
+//! edge connections through a stone, so Ohm applies the theorem as stated.
+//!
+//! The search is a work queue rather than the paper's generations: each new full connection is
+//! combined, at both of its ends, with every full connection already processed, so every pair
+//! of full connections meets exactly once. Every stored connection records how it was derived
+//! ([`Derivation`]), and [`Connections::proof`] writes the proof out like Appendix B.
+//!
+//! After a move, [`Connections::update`] derives the new store from the old one (Hexy's
+//! "changes in the hierarchy caused by an additional piece") and [`Connections::undo`] brings
+//! the previous one back.
+
+mod build;
+pub mod oracle;
+mod proof;
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::board::Board;
+use crate::cellset::CellSet;
+use crate::point::{Edge, Point, POINT_COUNT};
+use crate::{Color, Position};
+
+/// The knobs of H-search, in one place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HSearchLimits {
+    /// Full carriers kept per pair of ends (Hexy's M; the largest are dropped first).
+    pub max_full: u32,
+    /// Semi carriers kept per pair of ends.
+    pub max_semi: u32,
+    /// Semi-connections one OR may combine (Hexy's K, 4 to 5).
+    pub max_or: u32,
+    /// Work units (one per AND pairing or OR step tried) before the search gives up.
+    pub budget: u64,
+    /// Stop as soon as the two edges are fully connected.
+    pub stop_when_won: bool,
+}
+
+impl HSearchLimits {
+    /// No limit at all: the closure of the rules (exponential in the worst case; small boards).
+    pub const UNLIMITED: HSearchLimits = HSearchLimits {
+        max_full: u32::MAX,
+        max_semi: u32::MAX,
+        max_or: u32::MAX,
+        budget: u64::MAX,
+        stop_when_won: false,
+    };
+
+    /// The defaults (see the module's measurements in the crate's bench notes).
+    pub const DEFAULT: HSearchLimits = HSearchLimits {
+        max_full: 25,
+        max_semi: 50,
+        max_or: 4,
+        budget: u64::MAX,
+        stop_when_won: false,
+    };
+}
+
+impl Default for HSearchLimits {
+    fn default() -> Self {
+        HSearchLimits::DEFAULT
+    }
+}
+
+/// A full connection (VC) or a semi-connection (SC).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Full,
+    Semi,
+}
+
+/// Index of a connection in a [`Connections`] store. Stays valid while the store lives (an
+/// [`Connections::undo`] forgets the ids created by the move it takes back).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ConnectionId(u32);
+
+impl ConnectionId {
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One connection: its ends (their naming points, smaller first), its carrier of empty cells,
+/// and for a semi-connection its key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Connection {
+    pub kind: Kind,
+    pub ends: [Point; 2],
+    pub carrier: CellSet,
+    /// The move that turns a semi-connection into a full one; `None` for a full connection.
+    pub key: Option<Point>,
+    rule: Rule,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rule {
+    Base,
+    And {
+        left: ConnectionId,
+        right: ConnectionId,
+        via: Point,
+    },
+    Or {
+        start: u32,
+        len: u32,
+    },
+    Inherited {
+        from: ConnectionId,
+        stone: Point,
+    },
+}
+
+/// How a connection was derived.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Derivation<'a> {
+    /// The two ends touch.
+    Base,
+    /// AND of `left` = `(x, A, via)` and `right` = `(via, B, y)`.
+    And {
+        left: ConnectionId,
+        right: ConnectionId,
+        via: Point,
+    },
+    /// OR of these semi-connections.
+    Or { semis: &'a [ConnectionId] },
+    /// A connection of the position before `stone` was played by the connector: its ends grew
+    /// into the stone's group, `stone` left its carrier, and a semi-connection keyed at
+    /// `stone` became full.
+    Inherited { from: ConnectionId, stone: Point },
+}
+
+/// Sizes of a store.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub ends: u32,
+    /// Pairs of ends with at least one full carrier.
+    pub full_pairs: u32,
+    /// Pairs of ends with at least one semi carrier.
+    pub semi_pairs: u32,
+    pub full: u32,
+    pub semi: u32,
+}
+
+/// What the rules did during the last build or update.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// AND pairings tried (pairs of full connections sharing an end).
+    pub and_tried: u64,
+    pub and_full: u64,
+    pub and_semi: u64,
+    /// OR steps tried (one semi-connection added to a combination).
+    pub or_tried: u64,
+    pub or_full: u64,
+    /// Work units spent (`and_tried + or_tried`), compared with [`HSearchLimits::budget`].
+    pub work: u64,
+    /// The budget ran out before the closure was reached.
+    pub exhausted: bool,
+}
+
+/// `u16::MAX` marks a point that is not an end (an opponent stone or edge, off-board).
+const NOT_AN_END: u16 = u16::MAX;
+
+/// The ends of one player's graph.
+#[derive(Clone, Debug)]
+struct Ends {
+    /// The end each point belongs to (stones and own edges map to their group's end).
+    end_of: [u16; POINT_COUNT],
+    /// Naming point of each end, ascending.
+    names: Vec<Point>,
+    /// The points of each end (a group with its edges, or one empty cell).
+    members: Vec<CellSet>,
+    /// Whether the end is an empty cell.
+    empty: Vec<bool>,
+}
+
+impl Ends {
+    fn of(position: &Position, color: Color) -> Ends {
+        let board = position.board();
+        let (e1, e2) = Edge::of(color);
+        let own = position.stones(color).with(e1.point()).with(e2.point());
+        let candidates = own | position.empty_cells();
+        let mut ends = Ends {
+            end_of: [NOT_AN_END; POINT_COUNT],
+            names: Vec::new(),
+            members: Vec::new(),
+            empty: Vec::new(),
+        };
+        let mut seen = CellSet::EMPTY;
+        // Points ascend, so every end is met first at its naming (smallest) point.
+        for p in candidates {
+            if seen.contains(p) {
+                continue;
+            }
+            let members = if own.contains(p) {
+                flood(board, own, p)
+            } else {
+                CellSet::single(p)
+            };
+            seen |= members;
+            let index = ends.names.len() as u16;
+            for m in members {
+                ends.end_of[m.index()] = index;
+            }
+            ends.names.push(p);
+            ends.members.push(members);
+            ends.empty.push(!own.contains(p));
+        }
+        ends
+    }
+
+    fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    fn index(&self, point: Point) -> Option<usize> {
+        match self.end_of[point.index()] {
+            NOT_AN_END => None,
+            i => Some(usize::from(i)),
+        }
+    }
+}
+
+/// The connected part of `set` around `start` (which must be in `set`).
+fn flood(board: &Board, set: CellSet, start: Point) -> CellSet {
+    let mut group = CellSet::single(start);
+    let mut frontier = group;
+    while !frontier.is_empty() {
+        let mut next = CellSet::EMPTY;
+        for p in frontier {
+            next |= board.neighbours(p);
+        }
+        frontier = (next & set) - group;
+        group |= frontier;
+    }
+    group
+}
+
+/// One list item: the carrier is copied here so the hot loops never chase the id.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    carrier: CellSet,
+    id: ConnectionId,
+}
+
+#[derive(Clone, Debug, Default)]
+struct PairLists {
+    full: Vec<Entry>,
+    semi: Vec<Entry>,
+}
+
+/// Index of the unordered pair `{i, j}` (`i ≠ j`) in a triangular table.
+#[inline]
+fn pair_index(i: usize, j: usize) -> usize {
+    let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+    hi * (hi - 1) / 2 + lo
+}
+
+/// The connections of one position, as layers: the current one and those undo brings back.
+#[derive(Clone, Debug)]
+struct Layer {
+    ends: Ends,
+    pairs: Vec<PairLists>,
+    /// For every end, the ends it has at least one full connection with.
+    partners: Vec<Vec<u16>>,
+    stats: Stats,
+    /// Arena and OR-input lengths before this layer was built: undo truncates to them.
+    arena_len: usize,
+    or_len: usize,
+    /// The player's stones already join the two edges.
+    won_by_stones: bool,
+    position_hash: u64,
+}
+
+/// A player's virtual connections and semi-connections in one position.
+#[derive(Clone, Debug)]
+pub struct Connections {
+    color: Color,
+    board: Board,
+    limits: HSearchLimits,
+    /// Every connection ever derived (evicted ones stay, since derivations refer to them).
+    arena: Vec<Connection>,
+    or_inputs: Vec<ConnectionId>,
+    layer: Layer,
+    history: Vec<Layer>,
+}
+
+impl Connections {
+    /// Runs H-search for `color` on `position` from the base connections.
+    #[must_use]
+    pub fn build(position: &Position, color: Color, limits: HSearchLimits) -> Connections {
+        let mut connections = Connections {
+            color,
+            board: *position.board(),
+            limits,
+            arena: Vec::new(),
+            or_inputs: Vec::new(),
+            layer: build::empty_layer(position, color, 0, 0),
+            history: Vec::new(),
+        };
+        build::from_scratch(&mut connections, position);
+        connections
+    }
+
+    /// Brings the store up to date after one stone was added to the position it describes:
+    /// `position` is the position after the move and `stone` the cell just played (by either
+    /// player). Anything else (a swap, several changes) needs a fresh [`Connections::build`].
+    pub fn update(&mut self, position: &Position, stone: Point) {
+        build::after_stone(self, position, stone);
+    }
+
+    /// Takes back the last [`Connections::update`]; `false` if there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(previous) = self.history.pop() else {
+            return false;
+        };
+        self.arena.truncate(self.layer.arena_len);
+        self.or_inputs.truncate(self.layer.or_len);
+        self.layer = previous;
+        true
+    }
+
+    #[must_use]
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
+    #[must_use]
+    pub fn limits(&self) -> HSearchLimits {
+        self.limits
+    }
+
+    /// Hash of the position these connections describe.
+    #[must_use]
+    pub fn position_hash(&self) -> u64 {
+        self.layer.position_hash
+    }
+
+    /// The naming point of the end `point` belongs to (`None` for an opponent stone or edge).
+    #[must_use]
+    pub fn end_of(&self, point: Point) -> Option<Point> {
+        if !self.board.contains(point) {
+            return None;
+        }
+        self.layer
+            .ends
+            .index(point)
+            .map(|i| self.layer.ends.names[i])
+    }
+
+    /// The naming points of all ends, ascending.
+    pub fn ends(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
+        self.layer.ends.names.iter().copied()
+    }
+
+    /// The stored connection `id`.
+    #[must_use]
+    pub fn get(&self, id: ConnectionId) -> &Connection {
+        &self.arena[id.index()]
+    }
+
+    /// Full connections between the ends of `a` and `b`, smallest carrier first.
+    pub fn full_between(&self, a: Point, b: Point) -> impl Iterator<Item = ConnectionId> + '_ {
+        self.lists(a, b)
+            .map(|l| l.full.as_slice())
+            .unwrap_or(&[])
+            .iter()
+            .map(|e| e.id)
+    }
+
+    /// Semi-connections between the ends of `a` and `b`, smallest carrier first.
+    pub fn semi_between(&self, a: Point, b: Point) -> impl Iterator<Item = ConnectionId> + '_ {
+        self.lists(a, b)
+            .map(|l| l.semi.as_slice())
+            .unwrap_or(&[])
+            .iter()
+            .map(|e| e.id)
+    }
+
+    /// The full connection with the smallest carrier between the ends of `a` and `b`.
+    #[must_use]
+    pub fn smallest_full(&self, a: Point, b: Point) -> Option<ConnectionId> {
+        self.full_between(a, b).next()
+    }
+
+    /// Whether `a` and `b` are already one group (then no connection is stored between them).
+    #[must_use]
+    pub fn same_end(&self, a: Point, b: Point) -> bool {
+        let ends = &self.layer.ends;
+        matches!((ends.index(a), ends.index(b)), (Some(i), Some(j)) if i == j)
+    }
+
+    fn lists(&self, a: Point, b: Point) -> Option<&PairLists> {
+        if !self.board.contains(a) || !self.board.contains(b) {
+            return None;
+        }
+        let ends = &self.layer.ends;
+        let (i, j) = (ends.index(a)?, ends.index(b)?);
+        (i != j).then(|| &self.layer.pairs[pair_index(i, j)])
+    }
+
+    /// The winning connection: the smallest full connection between the player's two edges.
+    #[must_use]
+    pub fn winning(&self) -> Option<ConnectionId> {
+        let (e1, e2) = Edge::of(self.color);
+        self.smallest_full(e1.point(), e2.point())
+    }
+
+    /// The carrier of the winning connection; the empty set when the stones already connect.
+    #[must_use]
+    pub fn winning_carrier(&self) -> Option<CellSet> {
+        if self.layer.won_by_stones {
+            return Some(CellSet::EMPTY);
+        }
+        self.winning().map(|id| self.get(id).carrier)
+    }
+
+    /// Semi-connections between the player's two edges.
+    pub fn edge_semis(&self) -> impl Iterator<Item = ConnectionId> + '_ {
+        let (e1, e2) = Edge::of(self.color);
+        self.semi_between(e1.point(), e2.point())
+    }
+
+    /// Where the *opponent* must play: `None` when this player has no known threat (no edge
+    /// to edge semi or full connection); otherwise the empty cells common to the carriers of
+    /// all edge to edge semi-connections (an opponent move outside leaves one of them intact,
+    /// and its key then wins). The set is empty when the opponent is lost as far as H-search
+    /// can tell: this player is fully connected already, or no cell meets every threat.
+    #[must_use]
+    pub fn must_play(&self) -> Option<CellSet> {
+        if self.winning_carrier().is_some() {
+            return Some(CellSet::EMPTY);
+        }
+        let mut region: Option<CellSet> = None;
+        for id in self.edge_semis() {
+            let carrier = self.get(id).carrier;
+            region = Some(region.map_or(carrier, |r| r & carrier));
+        }
+        region
+    }
+
+    /// How the connection `id` was derived.
+    #[must_use]
+    pub fn derivation(&self, id: ConnectionId) -> Derivation<'_> {
+        match self.get(id).rule {
+            Rule::Base => Derivation::Base,
+            Rule::And { left, right, via } => Derivation::And { left, right, via },
+            Rule::Or { start, len } => Derivation::Or {
+                semis: &self.or_inputs[start as usize..(start + len) as usize],
+            },
+            Rule::Inherited { from, stone } => Derivation::Inherited { from, stone },
+        }
+    }
+
+    /// The proof of connection `id`, one deduction a line, as in the paper's Appendix B.
+    #[must_use]
+    pub fn proof(&self, id: ConnectionId) -> String {
+        proof::render(self, id)
+    }
+
+    /// Every stored (minimal, kept) connection.
+    pub fn all(&self) -> impl Iterator<Item = ConnectionId> + '_ {
+        self.layer
+            .pairs
+            .iter()
+            .flat_map(|l| l.full.iter().chain(l.semi.iter()).map(|e| e.id))
+    }
+
+    /// Sizes of the store.
+    #[must_use]
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts {
+            ends: self.layer.ends.len() as u32,
+            ..Counts::default()
+        };
+        for lists in &self.layer.pairs {
+            counts.full_pairs += u32::from(!lists.full.is_empty());
+            counts.semi_pairs += u32::from(!lists.semi.is_empty());
+            counts.full += lists.full.len() as u32;
+            counts.semi += lists.semi.len() as u32;
+        }
+        counts
+    }
+
+    /// What the rules did in the last build or update.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        self.layer.stats
+    }
+}

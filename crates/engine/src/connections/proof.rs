@@ -1,0 +1,126 @@
+//! Proofs in words: a connection's derivation written out like the paper's Appendix B.
+//!
+//! ```text
+//! (x,[],16) is VC, (16,[],15) is VC. Apply AND: (x,[16],15) is VSC.
+//! (x,[16],15) is VSC, (x,[19],15) is VSC. Apply OR: (x,[16,19],15) is VC.
+//! ```
+//!
+//! Ends are named by their naming point (an edge, a stone of the group, or the empty cell);
+//! each deduction appears once, after the deductions it uses.
+
+use alloc::collections::BTreeSet;
+use alloc::string::String;
+use core::fmt::Write as _;
+
+use super::{ConnectionId, Connections, Derivation, Kind};
+use crate::point::Point;
+
+pub(super) fn render(connections: &Connections, id: ConnectionId) -> String {
+    let mut out = String::new();
+    if let Derivation::Base = connections.derivation(id) {
+        let c = connections.get(id);
+        let _ = writeln!(
+            out,
+            "{} is VC: the ends touch.",
+            Triplet(connections, id, c.ends[0])
+        );
+        return out;
+    }
+    let mut done = BTreeSet::new();
+    write_deductions(connections, id, &mut done, &mut out);
+    out
+}
+
+fn write_deductions(
+    connections: &Connections,
+    id: ConnectionId,
+    done: &mut BTreeSet<ConnectionId>,
+    out: &mut String,
+) {
+    if !done.insert(id) {
+        return;
+    }
+    let c = connections.get(id);
+    match connections.derivation(id) {
+        Derivation::Base => {}
+        Derivation::And { left, right, via } => {
+            write_deductions(connections, left, done, out);
+            write_deductions(connections, right, done, out);
+            // Written from the result's first end, as the paper writes `(x, A, u), (u, B, y)`.
+            let x = c.ends[0];
+            let (near, far) = if other_end(connections, left, via) == x {
+                (left, right)
+            } else {
+                (right, left)
+            };
+            let _ = writeln!(
+                out,
+                "{} is VC, {} is VC. Apply AND: {} is {}.",
+                Triplet(connections, near, x),
+                Triplet(connections, far, via),
+                Triplet(connections, id, x),
+                label(c.kind)
+            );
+        }
+        Derivation::Or { semis } => {
+            for &s in semis {
+                write_deductions(connections, s, done, out);
+            }
+            let x = c.ends[0];
+            for (k, &s) in semis.iter().enumerate() {
+                let sep = if k == 0 { "" } else { ", " };
+                let _ = write!(out, "{sep}{} is VSC", Triplet(connections, s, x));
+            }
+            let _ = writeln!(out, ". Apply OR: {} is VC.", Triplet(connections, id, x));
+        }
+        Derivation::Inherited { from, stone } => {
+            write_deductions(connections, from, done, out);
+            let before = connections.get(from);
+            let _ = writeln!(
+                out,
+                "{} is {}. {} plays {stone}: {} is {}.",
+                Triplet(connections, from, before.ends[0]),
+                label(before.kind),
+                connections.color().name(),
+                Triplet(connections, id, c.ends[0]),
+                label(c.kind)
+            );
+        }
+    }
+}
+
+fn label(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Full => "VC",
+        Kind::Semi => "VSC",
+    }
+}
+
+/// The end of `id` that is not `end` (or its first end if `end` is neither).
+fn other_end(connections: &Connections, id: ConnectionId, end: Point) -> Point {
+    let [a, b] = connections.get(id).ends;
+    if a == end {
+        b
+    } else {
+        a
+    }
+}
+
+/// `(x,[c1,c2],y)` with `first` written first when it is one of the ends.
+struct Triplet<'a>(&'a Connections, ConnectionId, Point);
+
+impl core::fmt::Display for Triplet<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let c = self.0.get(self.1);
+        let [a, b] = c.ends;
+        let (x, y) = if b == self.2 { (b, a) } else { (a, b) };
+        write!(f, "({x},[")?;
+        for (k, p) in c.carrier.iter().enumerate() {
+            if k > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{p}")?;
+        }
+        write!(f, "],{y})")
+    }
+}

@@ -1,0 +1,434 @@
+//! Inferior cells of a Hex position (Björnsson, Hayward, Johanson, van Rijswijck; Steane):
+//! cells whose colour cannot matter (*dead*), sets a player owns whoever moves first
+//! (*captured*, filled in), moves no better than another (*dominated*), and moves the
+//! opponent can kill with an answer (*vulnerable*), each with the reason it was found.
+//!
+//! [`analyze`] runs two kinds of recogniser, repeatedly, until filling in what they find
+//! reveals nothing new:
+//! - graph recognisers ([`crate::shannon`]) on both players' reduced graphs: simplicial
+//!   vertices, clique cutsets, dead edges, mutually supporting / threatening pairs;
+//! - the local patterns of [`pattern`] (data in `patterns.txt`), matched at every cell in every
+//!   symmetry of the grid, with edges counting as stones of their owner.
+
+pub mod pattern;
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::cellset::CellSet;
+use crate::color::{ByColor, Color};
+use crate::point::Point;
+use crate::position::Position;
+use crate::shannon::dead::{find_dead, DeadVertexReason};
+use crate::shannon::relations::{degree_three_lost_sets, Relations};
+use crate::shannon::{ShannonGraph, Vertex, VertexSet};
+
+pub use pattern::{PatternKind, PatternMatch, PatternSet};
+
+/// Why a cell was classified.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InferiorReason {
+    /// A local pattern (by name; `colours_exchanged` if it matched with the colours swapped).
+    Pattern {
+        name: String,
+        colours_exchanged: bool,
+    },
+    /// A dead-vertex recogniser on this player's reduced graph.
+    DeadInGraph {
+        graph: Color,
+        reason: DeadVertexReason,
+    },
+    /// Two vertices that support each other in `graph` (captured by that player).
+    MutualSupport { graph: Color },
+    /// Two vertices that threaten each other in `graph` (captured by the other player).
+    MutualThreat { graph: Color },
+    /// Steane's theorem 9 in `graph` (captured by the other player).
+    DegreeThreeThreat { graph: Color },
+    /// `graph`'s player playing the dominator makes this cell's colour irrelevant
+    /// (support or threat, Steane's theorem 6).
+    SupportOrThreat { graph: Color },
+    /// The game is decided once the fill-in is done: nothing else matters.
+    Decided,
+}
+
+/// Which recognisers [`analyze_with`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalysisOptions {
+    /// Match the local patterns.
+    pub patterns: bool,
+    /// Run the graph recognisers (dead vertices, support and threat).
+    pub graph: bool,
+    /// Fill in dead and captured cells and repeat until nothing new is found.
+    pub fill_in: bool,
+    /// Leave dominated moves out of [`InferiorCells::consider`].
+    pub prune_dominated: bool,
+    /// Leave vulnerable moves out of [`InferiorCells::consider`].
+    pub prune_vulnerable: bool,
+}
+
+impl Default for AnalysisOptions {
+    fn default() -> AnalysisOptions {
+        AnalysisOptions {
+            patterns: true,
+            graph: true,
+            fill_in: true,
+            prune_dominated: true,
+            prune_vulnerable: true,
+        }
+    }
+}
+
+/// The result of [`analyze`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InferiorCells {
+    /// The player the move set is for.
+    pub to_move: Color,
+    /// Cells dead in the given position: no completion's winner depends on their colour.
+    pub dead: CellSet,
+    /// Cells dead only once captured sets are filled in.
+    pub dead_after_fill: CellSet,
+    /// Captured cells per owner (filled in with the owner's stones).
+    pub captured: ByColor<CellSet>,
+    /// The whole fill-in, per colour: captured cells and dead cells (dead cells are given to
+    /// the player not to move; any colour would do).
+    pub fill: ByColor<CellSet>,
+    /// For `to_move`: a cell and the moves at least as good as it.
+    pub dominated: Vec<(Point, CellSet)>,
+    /// For `to_move`: a cell and the opponent's answers that would kill a stone there.
+    pub vulnerable: Vec<(Point, CellSet)>,
+    /// The reason of each classification (a cell may have several).
+    pub reasons: Vec<(Point, InferiorReason)>,
+    /// Moves worth considering for `to_move`: the empty cells after fill-in, without the
+    /// pruned dominated and vulnerable ones. Contains a winning move whenever one exists.
+    pub consider: CellSet,
+}
+
+impl InferiorCells {
+    /// The stones after fill-in.
+    #[must_use]
+    pub fn filled_stones(&self, position: &Position) -> ByColor<CellSet> {
+        ByColor {
+            black: position.stones(Color::Black) | self.fill.black,
+            white: position.stones(Color::White) | self.fill.white,
+        }
+    }
+
+    /// The reasons recorded for `cell`.
+    pub fn reasons_for(&self, cell: Point) -> impl Iterator<Item = &InferiorReason> + '_ {
+        self.reasons
+            .iter()
+            .filter(move |(p, _)| *p == cell)
+            .map(|(_, r)| r)
+    }
+}
+
+/// [`analyze_with`] with all recognisers and the built-in patterns.
+#[must_use]
+pub fn analyze(position: &Position, to_move: Color) -> InferiorCells {
+    analyze_with(
+        position,
+        to_move,
+        &AnalysisOptions::default(),
+        &PatternSet::builtin(),
+    )
+}
+
+fn point_of(v: Vertex) -> Option<Point> {
+    Point::from_index(v as usize).filter(|p| p.is_cell())
+}
+
+fn cells_of(set: VertexSet) -> CellSet {
+    set.iter().filter_map(point_of).collect()
+}
+
+fn scratch_position(position: &Position, stones: ByColor<CellSet>, to_move: Color) -> Position {
+    let mut scratch = Position::new(*position.board());
+    scratch.reset_to(stones, to_move);
+    scratch
+}
+
+/// Inferior-cell analysis of `position` for `to_move`.
+#[must_use]
+pub fn analyze_with(
+    position: &Position,
+    to_move: Color,
+    options: &AnalysisOptions,
+    patterns: &PatternSet,
+) -> InferiorCells {
+    let board = *position.board();
+    let mut stones = ByColor {
+        black: position.stones(Color::Black),
+        white: position.stones(Color::White),
+    };
+    let mut out = InferiorCells {
+        to_move,
+        dead: CellSet::EMPTY,
+        dead_after_fill: CellSet::EMPTY,
+        captured: ByColor::default(),
+        fill: ByColor::default(),
+        dominated: Vec::new(),
+        vulnerable: Vec::new(),
+        reasons: Vec::new(),
+        consider: CellSet::EMPTY,
+    };
+    let mut captures_filled = false;
+    let dead_colour = !to_move;
+    loop {
+        let scratch = scratch_position(position, stones, to_move);
+        if scratch.connected_winner().is_some() {
+            break;
+        }
+        let empty = scratch.empty_cells();
+        let graphs = ByColor {
+            black: ShannonGraph::from_position(&scratch, Color::Black),
+            white: ShannonGraph::from_position(&scratch, Color::White),
+        };
+        let matches = if options.patterns {
+            patterns.find_matches(&board, &stones)
+        } else {
+            Vec::new()
+        };
+
+        // Dead cells.
+        let mut dead = CellSet::EMPTY;
+        if options.graph {
+            for colour in Color::ALL {
+                for d in find_dead(&graphs[colour]).dead {
+                    if let Some(p) = point_of(d.vertex).filter(|p| empty.contains(*p)) {
+                        if !dead.contains(p) {
+                            dead.insert(p);
+                            out.reasons.push((
+                                p,
+                                InferiorReason::DeadInGraph {
+                                    graph: colour,
+                                    reason: d.reason,
+                                },
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        for m in matches.iter().filter(|m| m.kind == PatternKind::Dead) {
+            for p in m.marked - dead {
+                dead.insert(p);
+                out.reasons.push((p, pattern_reason(m)));
+            }
+        }
+
+        // Captured sets: disjoint from each other and from the dead cells.
+        let mut candidates: Vec<(CellSet, Color, InferiorReason)> = Vec::new();
+        for m in &matches {
+            if let PatternKind::Captured(owner) = m.kind {
+                candidates.push((m.marked, owner, pattern_reason(m)));
+            }
+        }
+        if options.graph {
+            for colour in Color::ALL {
+                let relations = Relations::compute(&graphs[colour]);
+                for (a, b) in relations.captured_pairs() {
+                    let set = cells_of(VertexSet::single(a).with(b));
+                    candidates.push((set, colour, InferiorReason::MutualSupport { graph: colour }));
+                }
+                for (a, b) in relations.lost_pairs() {
+                    let set = cells_of(VertexSet::single(a).with(b));
+                    candidates.push((set, !colour, InferiorReason::MutualThreat { graph: colour }));
+                }
+                for set in degree_three_lost_sets(&graphs[colour]) {
+                    candidates.push((
+                        cells_of(set),
+                        !colour,
+                        InferiorReason::DegreeThreeThreat { graph: colour },
+                    ));
+                }
+            }
+        }
+        let mut taken = dead;
+        let mut captured = ByColor::<CellSet>::default();
+        for (set, owner, reason) in candidates {
+            if set.is_empty() || !set.is_subset(&empty) || set.intersects(&taken) {
+                continue;
+            }
+            taken |= set;
+            captured[owner] |= set;
+            for p in set {
+                out.reasons.push((p, reason.clone()));
+            }
+        }
+
+        if captures_filled {
+            out.dead_after_fill |= dead;
+        } else {
+            out.dead |= dead;
+        }
+        let found_captures = !(captured.black.is_empty() && captured.white.is_empty());
+        if dead.is_empty() && !found_captures {
+            break;
+        }
+        for colour in Color::ALL {
+            out.captured[colour] |= captured[colour];
+            out.fill[colour] |= captured[colour];
+            stones[colour] |= captured[colour];
+        }
+        out.fill[dead_colour] |= dead;
+        stones[dead_colour] |= dead;
+        captures_filled |= found_captures;
+        if !options.fill_in {
+            break;
+        }
+    }
+
+    let filled = scratch_position(position, stones, to_move);
+    let empty = filled.empty_cells();
+    if filled.connected_winner().is_some() {
+        // Decided by the fill-in: every remaining cell is dead, and every move is as good as
+        // any other (the winner keeps winning whoever moves).
+        for p in empty {
+            out.reasons.push((p, InferiorReason::Decided));
+        }
+        if captures_filled {
+            out.dead_after_fill |= empty;
+        } else {
+            out.dead |= empty;
+        }
+        out.consider = if empty.is_empty() {
+            position.empty_cells()
+        } else {
+            empty
+        };
+        return out;
+    }
+    if !options.fill_in {
+        // Without fill-in only what was found in the position itself is final.
+        out.consider = position.empty_cells() - out.dead - out.captured.black - out.captured.white;
+        if out.consider.is_empty() {
+            out.consider = position.empty_cells();
+        }
+    } else {
+        out.consider = empty;
+    }
+
+    // Domination and vulnerability for the player to move, on the filled position.
+    let mut dominators: Vec<(Point, Point, InferiorReason)> = Vec::new();
+    let mut killers: Vec<(Point, Point, InferiorReason)> = Vec::new();
+    if options.patterns {
+        for m in patterns.find_matches(&board, &stones) {
+            if let (PatternKind::Dominated(colour), Some(star)) = (m.kind, m.dominator) {
+                for p in m.marked {
+                    if colour == to_move {
+                        dominators.push((p, star, pattern_reason(&m)));
+                    } else {
+                        killers.push((p, star, pattern_reason(&m)));
+                    }
+                }
+            }
+        }
+    }
+    if options.graph {
+        for colour in Color::ALL {
+            let relations = Relations::compute(&ShannonGraph::from_position(&filled, colour));
+            let reason = InferiorReason::SupportOrThreat { graph: colour };
+            // In its own graph to_move is Short: a support is a domination, a threat a kill.
+            let (good, bad) = if colour == to_move {
+                (&relations.supports, &relations.threats)
+            } else {
+                (&relations.threats, &relations.supports)
+            };
+            for &(a, b) in good {
+                if let (Some(a), Some(b)) = (point_of(a), point_of(b)) {
+                    dominators.push((b, a, reason.clone()));
+                }
+            }
+            for &(a, b) in bad {
+                if let (Some(a), Some(b)) = (point_of(a), point_of(b)) {
+                    killers.push((b, a, reason.clone()));
+                }
+            }
+        }
+    }
+    out.dominated = group_by_cell(&dominators, empty);
+    out.vulnerable = group_by_cell(&killers, empty);
+    for (p, _, reason) in dominators.iter().chain(killers.iter()) {
+        if empty.contains(*p) && !out.reasons.iter().any(|(q, r)| q == p && r == reason) {
+            out.reasons.push((*p, reason.clone()));
+        }
+    }
+    if options.fill_in {
+        // Prune a dominated cell only while one of its dominators is still kept: "at least as
+        // good as" is transitive, so a kept cell at least as good as each pruned one remains.
+        if options.prune_dominated {
+            for (cell, by) in &out.dominated {
+                if (*by - *cell).intersects(&out.consider) {
+                    out.consider.remove(*cell);
+                }
+            }
+        }
+        if options.prune_vulnerable {
+            for (cell, _) in &out.vulnerable {
+                if out.consider.len() > 1 {
+                    out.consider.remove(*cell);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn pattern_reason(m: &PatternMatch) -> InferiorReason {
+    InferiorReason::Pattern {
+        name: m.name.clone(),
+        colours_exchanged: m.colours_exchanged,
+    }
+}
+
+fn group_by_cell(
+    pairs: &[(Point, Point, InferiorReason)],
+    empty: CellSet,
+) -> Vec<(Point, CellSet)> {
+    let mut out: Vec<(Point, CellSet)> = Vec::new();
+    for &(cell, other, _) in pairs {
+        if cell == other || !empty.contains(cell) || !empty.contains(other) {
+            continue;
+        }
+        match out.iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, set)) => set.insert(other),
+            None => out.push((cell, CellSet::single(other))),
+        }
+    }
+    out.sort_unstable_by_key(|(c, _)| *c);
+    out
+}
+
+/// The analysis in HexGui's `cell code` pairs: `fdb`/`fdw` a dead cell filled with
+/// Black/White, `fcb`/`fcw` a captured cell, `id[c1,d2]` a cell dominated by those cells,
+/// `iv[e3]` a cell vulnerable to those answers. Pairs are separated by spaces.
+#[must_use]
+pub fn hexgui_format(cells: &InferiorCells) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let letter = |c: Color| if c == Color::Black { 'b' } else { 'w' };
+    for colour in Color::ALL {
+        for p in (cells.dead | cells.dead_after_fill) & cells.fill[colour] {
+            parts.push(format!("{p} fd{}", letter(colour)));
+        }
+        for p in cells.captured[colour] {
+            parts.push(format!("{p} fc{}", letter(colour)));
+        }
+    }
+    let list = |set: &CellSet| {
+        set.iter()
+            .map(|p| format!("{p}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    for (p, by) in &cells.dominated {
+        parts.push(format!("{p} id[{}]", list(by)));
+    }
+    for (p, by) in &cells.vulnerable {
+        // A cell gets one code: domination is the stronger statement for the player to move.
+        if !cells.dominated.iter().any(|(q, _)| q == p) {
+            parts.push(format!("{p} iv[{}]", list(by)));
+        }
+    }
+    parts.join(" ")
+}

@@ -1,0 +1,286 @@
+//! Dead vertices and dead edges of a Shannon graph (Björnsson et al. §3; Steane §5).
+//!
+//! A vertex is *dead* when its colour never changes the winner of any completion; an edge is
+//! dead when deleting it never does. Recognising dead vertices exactly is NP-complete, so each
+//! recogniser here is a sufficient condition. Dead edges may be deleted (or added) without
+//! changing the winner of any completion, so the recognisers run on a graph simplified by them
+//! and every vertex found dead there is dead in the original graph.
+
+use alloc::vec::Vec;
+
+use super::graph::ShannonGraph;
+use super::vertex_set::{Vertex, VertexSet};
+
+/// Why a vertex is dead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadVertexReason {
+    /// The game is already decided: nothing matters any more.
+    Decided,
+    /// Its neighbourhood is a clique (Steane's theorem 13, simplicial case).
+    Simplicial,
+    /// Its neighbourhood lies in a terminal's closed neighbourhood (theorem 16).
+    SurroundedByTerminal(Vertex),
+    /// It is cut off from both terminals by a clique (theorem 13); the clique is given.
+    CliqueCutset(VertexSet),
+    /// It became isolated or simplicial once dead edges and other dead vertices were removed
+    /// (theorem 12).
+    AfterDeadEdges,
+}
+
+/// Why an edge is dead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadEdgeReason {
+    /// The first vertex's neighbourhood lies in the second's closed neighbourhood: the second
+    /// surrounds the first (theorem 14, corollary I).
+    Transverse,
+    /// Both ends are neighbours of this terminal (theorem 15).
+    TerminalNeighbours(Vertex),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DeadVertex {
+    pub vertex: Vertex,
+    pub reason: DeadVertexReason,
+}
+
+/// An edge `(v, w)`; for [`DeadEdgeReason::Transverse`], `w` surrounds `v`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DeadEdge {
+    pub edge: (Vertex, Vertex),
+    pub reason: DeadEdgeReason,
+}
+
+/// Non-terminal vertices whose neighbourhood is a clique.
+#[must_use]
+pub fn simplicial_vertices(graph: &ShannonGraph) -> VertexSet {
+    graph
+        .playable()
+        .iter()
+        .filter(|&v| graph.is_clique(&graph.neighbours(v)))
+        .collect()
+}
+
+/// Non-terminal vertices `v` whose every neighbour is a terminal `t` or a neighbour of `t`
+/// (theorem 16 for single vertices), with that terminal.
+#[must_use]
+pub fn surrounded_by_terminal(graph: &ShannonGraph) -> Vec<(Vertex, Vertex)> {
+    let mut out = Vec::new();
+    for v in graph.playable().iter() {
+        for t in graph.terminals() {
+            let closed = graph.neighbours(t).with(t);
+            if graph.neighbours(v).is_subset(&closed) {
+                out.push((v, t));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Edges `(v, w)` with `v` non-terminal and `N(v) ⊆ N[w]`: `w` surrounds `v` (theorem 14,
+/// corollary I). Each is dead on its own; after deleting one, recheck the others.
+#[must_use]
+pub fn transverse_edges(graph: &ShannonGraph) -> Vec<DeadEdge> {
+    let mut out = Vec::new();
+    for v in graph.playable().iter() {
+        let around = graph.neighbours(v);
+        for w in around.iter() {
+            if around.without(w).is_subset(&graph.neighbours(w)) {
+                out.push(DeadEdge {
+                    edge: (v, w),
+                    reason: DeadEdgeReason::Transverse,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Edges joining two neighbours of the same terminal (theorem 15).
+#[must_use]
+pub fn terminal_neighbour_edges(graph: &ShannonGraph) -> Vec<DeadEdge> {
+    let mut out = Vec::new();
+    for t in graph.terminals() {
+        let around = graph.neighbours(t);
+        for (a, b) in graph.edges() {
+            if around.contains(a) && around.contains(b) {
+                out.push(DeadEdge {
+                    edge: (a, b),
+                    reason: DeadEdgeReason::TerminalNeighbours(t),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Everything [`find_dead`] learnt about a graph.
+#[derive(Clone, Debug)]
+pub struct DeadAnalysis {
+    /// Dead vertices in the order they were found, each with its reason.
+    pub dead: Vec<DeadVertex>,
+    /// Dead edges deleted along the way (in the graph of that moment).
+    pub dead_edges: Vec<DeadEdge>,
+    /// The graph with dead edges and dead vertices removed: the same game.
+    pub simplified: ShannonGraph,
+}
+
+impl DeadAnalysis {
+    #[must_use]
+    pub fn dead_set(&self) -> VertexSet {
+        self.dead.iter().map(|d| d.vertex).collect()
+    }
+}
+
+/// All dead vertices the recognisers find: the game decided, simplicial vertices, vertices
+/// surrounded by a terminal, vertices cut off from the terminals by a clique, and whatever
+/// becomes isolated or simplicial as dead edges (theorems 14, 15) and dead vertices are
+/// removed, to a fixpoint.
+#[must_use]
+pub fn find_dead(graph: &ShannonGraph) -> DeadAnalysis {
+    let mut g = graph.clone();
+    let mut dead = Vec::new();
+    let mut dead_edges = Vec::new();
+    if g.decided().is_some() {
+        for v in g.playable().iter() {
+            dead.push(DeadVertex {
+                vertex: v,
+                reason: DeadVertexReason::Decided,
+            });
+            g.remove_vertex(v);
+        }
+        return DeadAnalysis {
+            dead,
+            dead_edges,
+            simplified: g,
+        };
+    }
+    for v in simplicial_vertices(&g).iter() {
+        dead.push(DeadVertex {
+            vertex: v,
+            reason: DeadVertexReason::Simplicial,
+        });
+    }
+    let mut found = dead.iter().map(|d| d.vertex).collect::<VertexSet>();
+    for (v, t) in surrounded_by_terminal(&g) {
+        if !found.contains(v) {
+            found.insert(v);
+            dead.push(DeadVertex {
+                vertex: v,
+                reason: DeadVertexReason::SurroundedByTerminal(t),
+            });
+        }
+    }
+    for v in found.iter() {
+        g.remove_vertex(v);
+    }
+    loop {
+        let mut changed = false;
+        // Theorem 15: delete edges inside a terminal's neighbourhood.
+        for e in terminal_neighbour_edges(&g) {
+            if g.has_edge(e.edge.0, e.edge.1) {
+                let _ = g.remove_edge(e.edge.0, e.edge.1);
+                dead_edges.push(e);
+                changed = true;
+            }
+        }
+        // Theorem 14, corollary I, one edge at a time (each deletion changes the others).
+        for v in g.playable().iter() {
+            loop {
+                let around = g.neighbours(v);
+                let Some(w) = around
+                    .iter()
+                    .find(|&w| around.without(w).is_subset(&g.neighbours(w)))
+                else {
+                    break;
+                };
+                let _ = g.remove_edge(v, w);
+                dead_edges.push(DeadEdge {
+                    edge: (v, w),
+                    reason: DeadEdgeReason::Transverse,
+                });
+                changed = true;
+            }
+        }
+        for v in g.playable().iter() {
+            if g.is_clique(&g.neighbours(v)) {
+                dead.push(DeadVertex {
+                    vertex: v,
+                    reason: DeadVertexReason::AfterDeadEdges,
+                });
+                g.remove_vertex(v);
+                changed = true;
+            }
+        }
+        for (cutset, cut_off) in clique_cutsets(&g) {
+            for v in cut_off.iter() {
+                if g.contains(v) {
+                    dead.push(DeadVertex {
+                        vertex: v,
+                        reason: DeadVertexReason::CliqueCutset(cutset),
+                    });
+                    g.remove_vertex(v);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    DeadAnalysis {
+        dead,
+        dead_edges,
+        simplified: g,
+    }
+}
+
+/// Clique separators and the terminal-free vertices they cut off from both terminals.
+///
+/// Candidates are the single vertices, the edges, and the sets `N(C)` for each component `C`
+/// of `G - N[x]` (every minimal separator has this form for some `x`); each candidate that is
+/// a clique is kept. Any correct separator found is enough for soundness (theorem 13).
+#[must_use]
+pub fn clique_cutsets(graph: &ShannonGraph) -> Vec<(VertexSet, VertexSet)> {
+    let mut candidates: Vec<VertexSet> = Vec::new();
+    candidates.push(VertexSet::EMPTY);
+    for x in graph.vertices().iter() {
+        candidates.push(VertexSet::single(x));
+        let closed = graph.neighbours(x).with(x);
+        let mut rest = graph.vertices().difference(&closed);
+        while let Some(start) = rest.first() {
+            let component = graph.reachable(start, closed);
+            rest = rest.difference(&component);
+            let separator = component
+                .iter()
+                .fold(VertexSet::EMPTY, |acc, v| acc.union(&graph.neighbours(v)))
+                .difference(&component);
+            candidates.push(separator);
+        }
+    }
+    for (a, b) in graph.edges() {
+        candidates.push(VertexSet::single(a).with(b));
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
+    let [t1, t2] = graph.terminals();
+    let mut out = Vec::new();
+    for separator in candidates {
+        if !graph.is_clique(&separator) {
+            continue;
+        }
+        let mut cut_off = VertexSet::EMPTY;
+        let mut rest = graph.vertices().difference(&separator);
+        while let Some(start) = rest.first() {
+            let component = graph.reachable(start, separator);
+            rest = rest.difference(&component);
+            if !component.contains(t1) && !component.contains(t2) {
+                cut_off = cut_off.union(&component);
+            }
+        }
+        if !cut_off.is_empty() {
+            out.push((separator, cut_off));
+        }
+    }
+    out
+}

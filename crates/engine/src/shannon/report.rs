@@ -1,0 +1,87 @@
+//! A plain-text summary of everything the recognisers find in one graph, for the CLI's
+//! `graph analyze` and for learners reading a Shannon game.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use super::dead::{
+    find_dead, simplicial_vertices, terminal_neighbour_edges, transverse_edges, DeadVertexReason,
+};
+use super::graph::ShannonGraph;
+use super::relations::{degree_three_lost_sets, triangle_number, Relations};
+use super::vertex_set::{Vertex, VertexSet};
+
+fn pairs(list: &[(Vertex, Vertex)], sep: &str) -> String {
+    list.iter()
+        .map(|(a, b)| format!("{a}{sep}{b}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One line per finding, `name: items` (vertices by number; `a-b` edges, `a>b` relations):
+/// simplicial vertices, transverse edges (theorem 14), edges between a terminal's neighbours
+/// (theorem 15), triangle-free vertices, dead vertices with their reasons, threats, supports,
+/// lost pairs, captured pairs, and theorem 9's lost sets.
+#[must_use]
+pub fn describe(graph: &ShannonGraph) -> String {
+    let mut out = String::new();
+    let simplicial = simplicial_vertices(graph);
+    let transverse: Vec<(Vertex, Vertex)> =
+        transverse_edges(graph).iter().map(|e| e.edge).collect();
+    let mut terminal_edges: Vec<(Vertex, Vertex)> = terminal_neighbour_edges(graph)
+        .iter()
+        .map(|e| e.edge)
+        .collect();
+    terminal_edges.sort_unstable();
+    terminal_edges.dedup();
+    let triangle_free: VertexSet = graph
+        .vertices()
+        .iter()
+        .filter(|&v| triangle_number(graph, v) == 0)
+        .collect();
+    let dead = find_dead(graph);
+    let dead_text = dead
+        .dead
+        .iter()
+        .map(|d| {
+            let why = match d.reason {
+                DeadVertexReason::Decided => "decided",
+                DeadVertexReason::Simplicial => "simplicial",
+                DeadVertexReason::SurroundedByTerminal(_) => "surrounded-by-terminal",
+                DeadVertexReason::CliqueCutset(_) => "clique-cutset",
+                DeadVertexReason::AfterDeadEdges => "after-dead-edges",
+            };
+            format!("{}({why})", d.vertex)
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let relations = Relations::compute(graph);
+    let lost_sets = degree_three_lost_sets(graph)
+        .iter()
+        .map(|s| format!("{{{}}}", s))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let [t1, t2] = graph.terminals();
+    let _ = writeln!(out, "terminals: {t1} {t2}");
+    let _ = writeln!(out, "simplicial: {simplicial}");
+    let _ = writeln!(out, "transverse edges: {}", pairs(&transverse, "-"));
+    let _ = writeln!(
+        out,
+        "terminal-neighbour edges: {}",
+        pairs(&terminal_edges, "-")
+    );
+    let _ = writeln!(out, "triangle-free: {triangle_free}");
+    let _ = writeln!(out, "dead: {dead_text}");
+    let _ = writeln!(out, "threats: {}", pairs(&relations.threats, ">"));
+    let _ = writeln!(out, "supports: {}", pairs(&relations.supports, ">"));
+    let _ = writeln!(out, "lost pairs: {}", pairs(&relations.lost_pairs(), "-"));
+    let _ = writeln!(
+        out,
+        "captured pairs: {}",
+        pairs(&relations.captured_pairs(), "-")
+    );
+    let _ = writeln!(out, "theorem 9 lost sets: {lost_sets}");
+    out
+}

@@ -1,0 +1,660 @@
+//! Inferior-cell analysis of Hex positions, checked against an exhaustive solver on small
+//! boards: dead cells are dead by definition, fill-in never changes the winner, and the pruned
+//! move set keeps a winning move.
+
+use std::collections::HashMap;
+
+use ohm_engine::diagram;
+use ohm_engine::inferior::pattern::{PatternCell, PatternKind, PatternSet};
+use ohm_engine::inferior::{analyze, hexgui_format, AnalysisOptions, InferiorCells};
+use ohm_engine::shannon::dead::simplicial_vertices;
+use ohm_engine::shannon::ShannonGraph;
+use ohm_engine::{Board, ByColor, CellSet, Color, Point, Position};
+
+/// xorshift64*: deterministic positions without dependencies.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A board of at most 32 cells as bitmasks, with its own adjacency: independent of the engine.
+struct Small {
+    width: i32,
+    height: i32,
+    neighbours: Vec<u32>,
+    north: u32,
+    south: u32,
+    west: u32,
+    east: u32,
+}
+
+impl Small {
+    fn new(width: i32, height: i32) -> Small {
+        let index = |c: i32, r: i32| (r * width + c) as usize;
+        let mut neighbours = vec![0u32; (width * height) as usize];
+        let (mut north, mut south, mut west, mut east) = (0, 0, 0, 0);
+        for r in 0..height {
+            for c in 0..width {
+                let i = index(c, r);
+                for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)] {
+                    let (nc, nr) = (c + dc, r + dr);
+                    if (0..width).contains(&nc) && (0..height).contains(&nr) {
+                        neighbours[i] |= 1 << index(nc, nr);
+                    }
+                }
+                if r == 0 {
+                    north |= 1 << i;
+                }
+                if r == height - 1 {
+                    south |= 1 << i;
+                }
+                if c == 0 {
+                    west |= 1 << i;
+                }
+                if c == width - 1 {
+                    east |= 1 << i;
+                }
+            }
+        }
+        Small {
+            width,
+            height,
+            neighbours,
+            north,
+            south,
+            west,
+            east,
+        }
+    }
+
+    fn all(&self) -> u32 {
+        ((1u64 << (self.width * self.height)) - 1) as u32
+    }
+
+    fn connects(&self, stones: u32, from: u32, to: u32) -> bool {
+        let mut reached = stones & from;
+        loop {
+            if reached & to != 0 {
+                return true;
+            }
+            let mut next = reached;
+            for i in 0..self.neighbours.len() {
+                if reached & (1 << i) != 0 {
+                    next |= self.neighbours[i] & stones;
+                }
+            }
+            if next == reached {
+                return false;
+            }
+            reached = next;
+        }
+    }
+
+    fn winner(&self, black: u32, white: u32) -> Option<Color> {
+        if self.connects(black, self.north, self.south) {
+            Some(Color::Black)
+        } else if self.connects(white, self.west, self.east) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `to_move` wins with perfect play.
+    fn wins(
+        &self,
+        black: u32,
+        white: u32,
+        to_move: Color,
+        memo: &mut HashMap<(u32, u32, bool), bool>,
+    ) -> bool {
+        if let Some(w) = self.winner(black, white) {
+            return w == to_move;
+        }
+        let key = (black, white, to_move == Color::Black);
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let empty = self.all() & !black & !white;
+        let mut result = false;
+        for i in 0..self.neighbours.len() {
+            if empty & (1 << i) != 0 {
+                let (b, w) = if to_move == Color::Black {
+                    (black | 1 << i, white)
+                } else {
+                    (black, white | 1 << i)
+                };
+                if !self.wins(b, w, !to_move, memo) {
+                    result = true;
+                    break;
+                }
+            }
+        }
+        memo.insert(key, result);
+        result
+    }
+
+    /// Dead by definition: no completion of the other empty cells has a winner that depends
+    /// on the colour of `cell`.
+    fn is_dead(&self, black: u32, white: u32, cell: usize) -> bool {
+        let others: Vec<usize> = (0..self.neighbours.len())
+            .filter(|&i| i != cell && (black | white) & (1 << i) == 0)
+            .collect();
+        for fill in 0..(1u32 << others.len()) {
+            let mut b = black;
+            for (k, &i) in others.iter().enumerate() {
+                if fill & (1 << k) != 0 {
+                    b |= 1 << i;
+                }
+            }
+            let w = self.all() & !b & !(1 << cell);
+            let with_black = self.connects(b | 1 << cell, self.north, self.south);
+            let with_white = self.connects(b, self.north, self.south);
+            let _ = w;
+            if with_black != with_white {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn bit(&self, p: Point) -> u32 {
+        let (c, r) = p.col_row().unwrap();
+        1 << (r as i32 * self.width + c as i32)
+    }
+
+    fn masks(&self, stones: &ByColor<CellSet>) -> (u32, u32) {
+        let fold = |set: CellSet| set.iter().fold(0, |acc, p| acc | self.bit(p));
+        (fold(stones.black), fold(stones.white))
+    }
+
+    fn point(&self, i: usize) -> Point {
+        Point::cell(i as u8 % self.width as u8, i as u8 / self.width as u8).unwrap()
+    }
+}
+
+fn random_position(rng: &mut Rng, size: u8, empties: u32) -> Option<Position> {
+    let board = Board::square(size).unwrap();
+    let mut pos = Position::new(board);
+    let cells: Vec<Point> = board.cells().iter().collect();
+    let mut stones = ByColor {
+        black: CellSet::EMPTY,
+        white: CellSet::EMPTY,
+    };
+    let mut free = cells.clone();
+    while free.len() as u32 > empties {
+        let i = rng.below(free.len() as u64) as usize;
+        let p = free.swap_remove(i);
+        let colour = if rng.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        stones[colour].insert(p);
+    }
+    let to_move = if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    pos.reset_to(stones, to_move);
+    (pos.connected_winner().is_none()).then_some(pos)
+}
+
+fn stones_of(pos: &Position) -> ByColor<CellSet> {
+    ByColor {
+        black: pos.stones(Color::Black),
+        white: pos.stones(Color::White),
+    }
+}
+
+#[test]
+fn builtin_patterns_are_figure_8_five_dead_six_dominated_eleven_captured() {
+    let set = PatternSet::builtin();
+    let count =
+        |f: &dyn Fn(PatternKind) -> bool| set.patterns().iter().filter(|p| f(p.kind)).count();
+    assert_eq!(count(&|k| k == PatternKind::Dead), 5);
+    assert_eq!(count(&|k| k == PatternKind::Dominated(Color::White)), 6);
+    assert_eq!(count(&|k| k == PatternKind::Captured(Color::White)), 11);
+    // 22 patterns in up to 24 orientations and colourings, fewer where symmetric.
+    assert!(
+        set.variant_count() > 22 * 6 && set.variant_count() <= 22 * 24,
+        "{}",
+        set.variant_count()
+    );
+}
+
+#[test]
+fn pattern_file_errors_are_reported_not_panicked() {
+    assert!(PatternSet::parse("dead\n o\n").is_err());
+    assert!(PatternSet::parse("alive x\n o\n").is_err());
+    assert!(PatternSet::parse("dead x\n o Q\n").is_err());
+    assert!(PatternSet::parse("dead x\n o\no\n").is_ok()); // row 1 shifted: on the grid
+    assert!(PatternSet::parse("dead x\n o  o\n").is_err()); // odd spacing: off the grid
+    assert!(PatternSet::parse("dominated white x\n o o\n").is_err());
+    assert!(PatternSet::parse("captured purple x\n o o\n").is_err());
+    assert!(PatternSet::parse("dead x\n B W\n").is_err());
+}
+
+/// Places a pattern (in its written orientation) on an empty 7x7 board around d4 and
+/// returns the stones and the cells of each kind.
+fn embed(cells: &[(i8, i8, PatternCell)]) -> (ByColor<CellSet>, Vec<Point>, Option<Point>) {
+    let mut stones = ByColor {
+        black: CellSet::EMPTY,
+        white: CellSet::EMPTY,
+    };
+    let mut marked = Vec::new();
+    let mut star = None;
+    for &(dq, dr, cell) in cells {
+        let p = Point::cell((3 + dq) as u8, (3 + dr) as u8).unwrap();
+        match cell {
+            PatternCell::Stone(c) => stones[c].insert(p),
+            PatternCell::Marked => marked.push(p),
+            PatternCell::Dominator => star = Some(p),
+        }
+    }
+    (stones, marked, star)
+}
+
+fn simplicial_in_either_graph(board: Board, stones: ByColor<CellSet>, cell: Point) -> bool {
+    let mut pos = Position::new(board);
+    pos.reset_to(stones, Color::Black);
+    Color::ALL.into_iter().any(|c| {
+        let g = ShannonGraph::from_position(&pos, c);
+        simplicial_vertices(&g).contains(cell.index() as u16)
+    })
+}
+
+#[test]
+fn every_pattern_claim_holds_in_the_reduced_graph_and_the_matcher_finds_it() {
+    let board = Board::square(7).unwrap();
+    let set = PatternSet::builtin();
+    for pattern in set.patterns() {
+        let (stones, marked, star) = embed(&pattern.cells);
+        match pattern.kind {
+            PatternKind::Dead => {
+                for &o in &marked {
+                    assert!(
+                        simplicial_in_either_graph(board, stones, o),
+                        "{}: {o} not dead",
+                        pattern.name
+                    );
+                }
+            }
+            PatternKind::Dominated(c) => {
+                let (o, star) = (marked[0], star.unwrap());
+                assert!(
+                    !simplicial_in_either_graph(board, stones, o),
+                    "{}: reducible",
+                    pattern.name
+                );
+                let mut after = stones;
+                after[c].insert(star);
+                assert!(
+                    simplicial_in_either_graph(board, after, o),
+                    "{}: {star} does not kill {o}",
+                    pattern.name
+                );
+            }
+            PatternKind::Captured(c) => {
+                for &o in &marked {
+                    assert!(
+                        !simplicial_in_either_graph(board, stones, o),
+                        "{}: reducible",
+                        pattern.name
+                    );
+                    let mut after = stones;
+                    for &other in marked.iter().filter(|&&p| p != o) {
+                        after[c].insert(other);
+                    }
+                    assert!(
+                        simplicial_in_either_graph(board, after, o),
+                        "{}: {o} survives",
+                        pattern.name
+                    );
+                }
+            }
+        }
+        let matches = set.find_matches(&board, &stones);
+        let want: CellSet = marked.iter().copied().collect();
+        assert!(
+            // A colour-exchanged twin (four-black / four-white) may be the variant that matches.
+            matches
+                .iter()
+                .any(|m| m.kind == pattern.kind && m.marked == want),
+            "{} not found where it was placed",
+            pattern.name
+        );
+    }
+}
+
+#[test]
+fn edges_count_as_stones_of_their_owner() {
+    // c1 touches the north edge twice; with black b1 and d1 that is four black neighbours
+    // in a row: dead.
+    let pos = diagram::parse(
+        ". B . B .
+          . . . . .
+           . . W . .
+            . . . . .
+             . . . . .",
+    )
+    .unwrap();
+    let result = analyze(&pos, Color::White);
+    let c1 = Point::parse("c1").unwrap();
+    assert!(result.dead.contains(c1), "{:?}", result);
+    assert!(result.reasons_for(c1).count() >= 1);
+    // The same shape against the west edge is not dead for a black "edge".
+    let pos = diagram::parse(
+        ". . . . .
+          B . . . .
+           . . . . .
+            B . . . .
+             . . . . .",
+    )
+    .unwrap();
+    let result = analyze(&pos, Color::White);
+    assert!(
+        !result.dead.contains(Point::parse("a3").unwrap()),
+        "{:?}",
+        result
+    );
+}
+
+#[test]
+fn a_ring_of_black_stones_captures_two_cells() {
+    // Figure 5 (left) style: the two empty cells c3 d3 are surrounded by Black.
+    let pos = diagram::parse(
+        ". . . . . .
+          . . B B . .
+           . B . . B .
+            . . B B . .
+             . . . . . .
+              . . . . . .",
+    )
+    .unwrap();
+    let result = analyze(&pos, Color::White);
+    let pair: CellSet = ["c3", "d3"]
+        .iter()
+        .map(|s| Point::parse(s).unwrap())
+        .collect();
+    assert!(
+        pair.is_subset(&(result.captured.black | result.dead)),
+        "{:?}",
+        result
+    );
+    assert!(!result.consider.intersects(&pair));
+}
+
+#[test]
+fn hexgui_format_lists_cell_code_pairs() {
+    let pos = diagram::parse(
+        ". B . B .
+          . . . . .
+           . . W . .
+            . . . . .
+             . . . . .",
+    )
+    .unwrap();
+    let result = analyze(&pos, Color::White);
+    let text = hexgui_format(&result);
+    assert!(text.contains("c1 fdb"), "{text}");
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(tokens.len() % 2, 0, "{text}");
+    for pair in tokens.chunks(2) {
+        assert!(Point::parse(pair[0]).is_ok(), "{text}");
+        let code = pair[1];
+        assert!(
+            ["fdb", "fdw", "fcb", "fcw"].contains(&code)
+                || code.starts_with("id[")
+                || code.starts_with("iv["),
+            "{text}"
+        );
+    }
+}
+
+/// Figures gathered by the oracle tests.
+#[derive(Default, Debug)]
+struct Tally {
+    positions: usize,
+    truly_dead: usize,
+    reported_dead: usize,
+    pruned: usize,
+    empties: usize,
+}
+
+fn check_dead(small: &Small, pos: &Position, result: &InferiorCells, tally: &mut Tally) {
+    let (black, white) = small.masks(&stones_of(pos));
+    for p in result.dead {
+        assert!(
+            small.is_dead(black, white, small_index(small, p)),
+            "{p} reported dead in\n{}",
+            diagram::to_diagram(pos)
+        );
+    }
+    for i in 0..small.neighbours.len() {
+        if (black | white) & (1 << i) == 0 && small.is_dead(black, white, i) {
+            tally.truly_dead += 1;
+            if result.dead.contains(small.point(i)) {
+                tally.reported_dead += 1;
+            }
+        }
+    }
+    // Cells dead after fill-in are dead in the filled position.
+    let (fb, fw) = small.masks(&result.filled_stones(pos));
+    for p in result.dead_after_fill {
+        let i = small_index(small, p);
+        let (fb, fw) = (fb & !(1 << i), fw & !(1 << i));
+        assert!(
+            small.is_dead(fb, fw, i),
+            "{p} not dead after fill-in in\n{}",
+            diagram::to_diagram(pos)
+        );
+    }
+}
+
+fn small_index(small: &Small, p: Point) -> usize {
+    let (c, r) = p.col_row().unwrap();
+    r as usize * small.width as usize + c as usize
+}
+
+fn check_fill_and_moves(small: &Small, pos: &Position, tally: &mut Tally) {
+    let (black, white) = small.masks(&stones_of(pos));
+    let mut memo = HashMap::new();
+    for to_move in Color::ALL {
+        let result = analyze(pos, to_move);
+        let (fb, fw) = small.masks(&result.filled_stones(pos));
+        for side in Color::ALL {
+            assert_eq!(
+                small.wins(black, white, side, &mut memo),
+                small.wins(fb, fw, side, &mut memo),
+                "fill-in for {to_move:?} changes the value with {side:?} to move in\n{}\n{result:?}",
+                diagram::to_diagram(pos)
+            );
+        }
+        let empty = small.all() & !black & !white;
+        tally.empties += empty.count_ones() as usize;
+        tally.pruned += (empty.count_ones() - result.consider.len()) as usize;
+        assert!(result.consider.iter().all(|p| empty & small.bit(p) != 0));
+        if small.wins(black, white, to_move, &mut memo) {
+            let winning = result.consider.iter().any(|p| {
+                let (b, w) = if to_move == Color::Black {
+                    (black | small.bit(p), white)
+                } else {
+                    (black, white | small.bit(p))
+                };
+                !small.wins(b, w, !to_move, &mut memo)
+            });
+            assert!(
+                winning,
+                "no winning move kept for {to_move:?} in\n{}\n{result:?}",
+                diagram::to_diagram(pos)
+            );
+        }
+    }
+}
+
+#[test]
+fn oracle_dead_cells_are_dead_on_small_boards() {
+    let mut rng = Rng(0x5eed_dead);
+    let mut tally = Tally::default();
+    for (size, empties, count) in [
+        (3u8, 6u32, 60),
+        (4, 9, 80),
+        (4, 12, 30),
+        (5, 12, 40),
+        (5, 14, 15),
+    ] {
+        let small = Small::new(size as i32, size as i32);
+        let mut done = 0;
+        while done < count {
+            let Some(pos) = random_position(&mut rng, size, empties) else {
+                continue;
+            };
+            let result = analyze(&pos, pos.to_move());
+            check_dead(&small, &pos, &result, &mut tally);
+            tally.positions += 1;
+            done += 1;
+        }
+    }
+    eprintln!(
+        "dead oracle: {} positions, {} truly dead cells, {} reported ({:.0}%)",
+        tally.positions,
+        tally.truly_dead,
+        tally.reported_dead,
+        100.0 * tally.reported_dead as f64 / tally.truly_dead.max(1) as f64
+    );
+    assert!(
+        tally.truly_dead > 20,
+        "the sample should contain dead cells"
+    );
+    assert!(tally.reported_dead > 0);
+}
+
+#[test]
+fn oracle_fill_in_keeps_the_winner_and_pruning_keeps_a_winning_move() {
+    let mut rng = Rng(0xf111_0001);
+    let mut tally = Tally::default();
+    for (size, empties, count) in [
+        (3u8, 5u32, 60),
+        (4, 8, 120),
+        (4, 10, 40),
+        (5, 9, 60),
+        (5, 10, 25),
+    ] {
+        let small = Small::new(size as i32, size as i32);
+        let mut done = 0;
+        while done < count {
+            let Some(pos) = random_position(&mut rng, size, empties) else {
+                continue;
+            };
+            check_fill_and_moves(&small, &pos, &mut tally);
+            tally.positions += 1;
+            done += 1;
+        }
+    }
+    eprintln!(
+        "move oracle: {} positions x 2 sides, {} of {} empty cells pruned ({:.0}%)",
+        tally.positions,
+        tally.pruned,
+        tally.empties,
+        100.0 * tally.pruned as f64 / tally.empties.max(1) as f64
+    );
+    assert!(tally.pruned > 0);
+}
+
+#[test]
+fn analysis_switched_off_prunes_nothing() {
+    let pos = diagram::parse(
+        ". B . B .
+          . . . . .
+           . . W . .
+            . . . . .
+             . . . . .",
+    )
+    .unwrap();
+    let off = AnalysisOptions {
+        patterns: false,
+        graph: false,
+        fill_in: false,
+        prune_dominated: false,
+        prune_vulnerable: false,
+    };
+    let result =
+        ohm_engine::inferior::analyze_with(&pos, Color::White, &off, &PatternSet::builtin());
+    assert_eq!(result.consider, pos.empty_cells());
+    assert!(result.dead.is_empty());
+}
+
+/// The same oracles on many more positions: `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "slow: run in release"]
+fn oracle_heavy() {
+    let mut rng = Rng(0x0bad_cafe);
+    let mut tally = Tally::default();
+    for (size, empties, count) in [(4u8, 10u32, 1500), (5, 11, 1500), (5, 13, 300), (4, 16, 3)] {
+        let small = Small::new(size as i32, size as i32);
+        let mut done = 0;
+        while done < count {
+            let Some(pos) = random_position(&mut rng, size, empties) else {
+                continue;
+            };
+            let result = analyze(&pos, pos.to_move());
+            check_dead(&small, &pos, &result, &mut tally);
+            check_fill_and_moves(&small, &pos, &mut tally);
+            tally.positions += 1;
+            done += 1;
+        }
+    }
+    eprintln!("{tally:?}");
+}
+
+/// Time per analysis on random 11x11 and 13x13 midgame positions: `--ignored --nocapture`.
+#[test]
+#[ignore = "timing figure, run in release"]
+fn timing_midgame() {
+    let mut rng = Rng(0x1111_2222);
+    for (size, stones) in [(11u8, 40u32), (13, 60)] {
+        let mut positions = Vec::new();
+        while positions.len() < 50 {
+            let cells = size as u32 * size as u32;
+            if let Some(pos) = random_position(&mut rng, size, cells - stones) {
+                positions.push(pos);
+            }
+        }
+        let start = std::time::Instant::now();
+        let (mut pruned, mut empty) = (0, 0);
+        for pos in &positions {
+            let result = analyze(pos, pos.to_move());
+            pruned += pos.empty_cells().len() - result.consider.len();
+            empty += pos.empty_cells().len();
+        }
+        eprintln!(
+            "{size}x{size}, {stones} random stones: {:.2} ms per analysis, {pruned}/{empty} moves pruned",
+            start.elapsed().as_secs_f64() * 1000.0 / positions.len() as f64
+        );
+    }
+}
+
+#[test]
+fn a_decided_position_has_only_dead_cells() {
+    let pos = diagram::parse(
+        "B . .
+          B . .
+           B . W",
+    )
+    .unwrap();
+    let result = analyze(&pos, Color::White);
+    assert_eq!(result.dead, pos.empty_cells());
+    assert_eq!(result.consider, pos.empty_cells());
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The whole test suite. Installs whatever is missing first (idempotent), then runs, in order:
+# formatting, clippy (native and wasm32), native tests, the engine on a target without std,
+# the engine's core tests as wasm32 in Node, the release browser build, and the end-to-end
+# tests in headless Chromium.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/tools.sh"
+cd "$ROOT"
+
+ensure_rust_targets
+ensure_wasm_bindgen
+ensure_trunk
+ensure_node_deps
+ensure_chromium
+
+start=$(date +%s)
+step() { log "$* ($(( $(date +%s) - start )) s)"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy (native: engine, cli)"
+cargo clippy --all-targets --locked -- -D warnings
+step "cargo clippy (wasm32: web app and worker)"
+cargo clippy -p ohm-web --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
+
+step "native tests"
+cargo test --locked
+
+step "engine without std (wasm32v1-none)"
+cargo build -p ohm-engine --no-default-features --target wasm32v1-none --locked
+
+step "engine tests as wasm32 (Node)"
+cargo test -p ohm-engine --target wasm32-unknown-unknown --tests --locked
+
+step "trunk build --release"
+trunk build --release
+
+step "end-to-end tests in headless Chromium"
+node tests/e2e/run.mjs
+
+step "all tests passed"
