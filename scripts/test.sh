@@ -24,14 +24,14 @@ cargo clippy --all-targets --locked -- -D warnings
 step "cargo clippy (wasm32: web app and worker)"
 cargo clippy -p ohm-web --target wasm32-unknown-unknown --all-targets --locked -- -D warnings
 
-step "native tests"
-cargo test --locked
+step "native tests (engine, cli, and the web crate's protocol, session, reducer and geometry)"
+cargo test --locked --workspace
 
 step "engine without std (wasm32v1-none)"
 cargo build -p ohm-engine --no-default-features --target wasm32v1-none --locked
 
-step "engine tests as wasm32 (Node)"
-cargo test -p ohm-engine --target wasm32-unknown-unknown --tests --locked
+step "engine and worker-message tests as wasm32 (Node)"
+cargo test -p ohm-engine -p ohm-web --target wasm32-unknown-unknown --tests --locked
 
 step "trunk build --release"
 trunk build --release

@@ -1,0 +1,264 @@
+//! Where things go on the drawn board: a rhombus of pointy-top hexagons with `a1` at the top
+//! left, each row shifted half a cell to the right of the one above, so that the neighbours
+//! (+1, −1) and (−1, +1) of the rules touch on screen too. All lengths are in SVG user units;
+//! the SVG's `viewBox` scales them to the page.
+
+use ohm_engine::{Board, Edge};
+
+/// Centre-to-corner radius of a hexagon.
+pub const RADIUS: f64 = 10.0;
+/// Width of a hexagon, flat side to flat side: the distance between neighbouring centres.
+pub const CELL_WIDTH: f64 = RADIUS * 1.732_050_807_568_877_2;
+/// Vertical distance between the centres of two rows.
+pub const ROW_HEIGHT: f64 = RADIUS * 1.5;
+/// Stroke width of the coloured edge bands.
+pub const EDGE_BAND: f64 = RADIUS * 0.55;
+
+/// A point in SVG user units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Xy {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Xy {
+    fn midpoint(self, other: Xy) -> Xy {
+        Xy {
+            x: (self.x + other.x) / 2.0,
+            y: (self.y + other.y) / 2.0,
+        }
+    }
+}
+
+/// The centre of the cell at 0-based `col`, `row`.
+#[must_use]
+pub fn centre(col: u8, row: u8) -> Xy {
+    Xy {
+        x: f64::from(col) * CELL_WIDTH + f64::from(row) * CELL_WIDTH / 2.0,
+        y: f64::from(row) * ROW_HEIGHT,
+    }
+}
+
+/// Corner `k` (0..6) of the cell at `col`, `row`, clockwise from the top: 0 top, 1 upper
+/// right, 2 lower right, 3 bottom, 4 lower left, 5 upper left.
+#[must_use]
+pub fn corner(col: u8, row: u8, k: usize) -> Xy {
+    const OFFSETS: [(f64, f64); 6] = [
+        (0.0, -1.0),
+        (0.5, -0.5),
+        (0.5, 0.5),
+        (0.0, 1.0),
+        (-0.5, 0.5),
+        (-0.5, -0.5),
+    ];
+    let c = centre(col, row);
+    let (dx, dy) = OFFSETS[k % 6];
+    Xy {
+        x: c.x + dx * CELL_WIDTH,
+        y: c.y + dy * RADIUS,
+    }
+}
+
+/// The `points` attribute of the hexagon of a cell.
+#[must_use]
+pub fn hexagon_points(col: u8, row: u8) -> String {
+    points_attribute((0..6).map(|k| corner(col, row, k)))
+}
+
+/// `x,y x,y …` with two decimals, the form of SVG's `points` attribute.
+#[must_use]
+pub fn points_attribute(points: impl IntoIterator<Item = Xy>) -> String {
+    let mut out = String::new();
+    for (i, p) in points.into_iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&format!("{:.2},{:.2}", p.x, p.y));
+    }
+    out
+}
+
+/// The outline of the board along one edge, as a polyline. The four outlines join into the
+/// board's perimeter: they meet at the corners of the acute corner cells (`a1` and the last
+/// cell) and at the midpoints of the sides that the obtuse corner cells share between two
+/// edges.
+#[must_use]
+pub fn edge_outline(board: &Board, edge: Edge) -> Vec<Xy> {
+    let (last_col, last_row) = (board.width() - 1, board.height() - 1);
+    let mut line = Vec::new();
+    match edge {
+        Edge::North => {
+            line.push(corner(0, 0, 5));
+            for col in 0..=last_col {
+                line.push(corner(col, 0, 0));
+                if col < last_col {
+                    line.push(corner(col, 0, 1));
+                }
+            }
+            line.push(corner(last_col, 0, 0).midpoint(corner(last_col, 0, 1)));
+        }
+        Edge::East => {
+            line.push(corner(last_col, 0, 0).midpoint(corner(last_col, 0, 1)));
+            for row in 0..=last_row {
+                line.push(corner(last_col, row, 1));
+                line.push(corner(last_col, row, 2));
+            }
+        }
+        Edge::South => {
+            line.push(corner(last_col, last_row, 2));
+            for col in (0..=last_col).rev() {
+                line.push(corner(col, last_row, 3));
+                if col > 0 {
+                    line.push(corner(col, last_row, 4));
+                }
+            }
+            line.push(corner(0, last_row, 3).midpoint(corner(0, last_row, 4)));
+        }
+        Edge::West => {
+            line.push(corner(0, last_row, 3).midpoint(corner(0, last_row, 4)));
+            for row in (0..=last_row).rev() {
+                line.push(corner(0, row, 4));
+                line.push(corner(0, row, 5));
+            }
+        }
+    }
+    line
+}
+
+/// Where the label of column `col` goes: above the top row.
+#[must_use]
+pub fn column_label(col: u8) -> Xy {
+    let c = centre(col, 0);
+    Xy {
+        x: c.x,
+        y: c.y - 2.0 * RADIUS,
+    }
+}
+
+/// Where the label of row `row` goes: left of the first column.
+#[must_use]
+pub fn row_label(row: u8) -> Xy {
+    let c = centre(0, row);
+    Xy {
+        x: c.x - CELL_WIDTH * 1.05,
+        y: c.y,
+    }
+}
+
+/// The `viewBox` that holds the board, its edge bands and its labels.
+#[must_use]
+pub fn view_box(board: &Board) -> String {
+    let (last_col, last_row) = (board.width() - 1, board.height() - 1);
+    let margin = RADIUS * 0.5;
+    let left = row_label(0).x - CELL_WIDTH * 0.5 - margin;
+    let top = column_label(0).y - RADIUS * 0.8 - margin;
+    let right = corner(last_col, last_row, 1).x + EDGE_BAND + margin;
+    let bottom = corner(last_col, last_row, 3).y + EDGE_BAND + margin;
+    format!(
+        "{:.2} {:.2} {:.2} {:.2}",
+        left,
+        top,
+        right - left,
+        bottom - top
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ohm_engine::board::NEIGHBOUR_OFFSETS;
+
+    fn distance(a: Xy, b: Xy) -> f64 {
+        ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
+    }
+
+    #[test]
+    fn neighbours_in_the_rules_are_neighbours_on_screen() {
+        let here = centre(5, 5);
+        for (dc, dr) in NEIGHBOUR_OFFSETS {
+            let there = centre((5 + dc) as u8, (5 + dr) as u8);
+            assert!(
+                (distance(here, there) - CELL_WIDTH).abs() < 1e-9,
+                "({dc},{dr})"
+            );
+        }
+        // The two cells across the short diagonal are not neighbours: they are farther.
+        assert!(distance(here, centre(6, 6)) > 1.5 * CELL_WIDTH);
+        assert!(distance(here, centre(4, 4)) > 1.5 * CELL_WIDTH);
+    }
+
+    #[test]
+    fn neighbouring_hexagons_share_a_side() {
+        // Right neighbour: our corners 1 and 2 are its corners 5 and 4.
+        assert!(distance(corner(3, 3, 1), corner(4, 3, 5)) < 1e-9);
+        assert!(distance(corner(3, 3, 2), corner(4, 3, 4)) < 1e-9);
+        // Lower-right neighbour (0, +1): our corners 2 and 3 are its corners 0 and 5.
+        assert!(distance(corner(3, 3, 2), corner(3, 4, 0)) < 1e-9);
+        assert!(distance(corner(3, 3, 3), corner(3, 4, 5)) < 1e-9);
+    }
+
+    #[test]
+    fn the_four_edge_outlines_close_the_perimeter() {
+        for (w, h) in [(1, 1), (1, 4), (5, 1), (11, 11), (19, 13)] {
+            let board = Board::new(w, h).unwrap();
+            let lines: Vec<Vec<Xy>> = [Edge::North, Edge::East, Edge::South, Edge::West]
+                .into_iter()
+                .map(|e| edge_outline(&board, e))
+                .collect();
+            for i in 0..4 {
+                let end = *lines[i].last().unwrap();
+                let next_start = lines[(i + 1) % 4][0];
+                assert!(
+                    distance(end, next_start) < 1e-9,
+                    "{w}x{h}: gap after outline {i}"
+                );
+            }
+            // Every step along an outline is half or all of one hexagon side.
+            for line in &lines {
+                for pair in line.windows(2) {
+                    let step = distance(pair[0], pair[1]);
+                    assert!(
+                        (step - RADIUS).abs() < 1e-9 || (step - RADIUS / 2.0).abs() < 1e-9,
+                        "{w}x{h}: step {step}"
+                    );
+                }
+            }
+            // Each edge has two hexagon sides per cell along it, less the half-side given
+            // away at each obtuse corner.
+            let sides = |line: &Vec<Xy>| {
+                line.windows(2).map(|p| distance(p[0], p[1])).sum::<f64>() / RADIUS
+            };
+            let (wf, hf) = (f64::from(w), f64::from(h));
+            assert!((sides(&lines[0]) - (2.0 * wf - 0.5)).abs() < 1e-9);
+            assert!((sides(&lines[1]) - (2.0 * hf - 0.5)).abs() < 1e-9);
+            assert!((sides(&lines[2]) - (2.0 * wf - 0.5)).abs() < 1e-9);
+            assert!((sides(&lines[3]) - (2.0 * hf - 0.5)).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn the_view_box_holds_every_cell_and_label() {
+        let board = Board::new(7, 4).unwrap();
+        let numbers: Vec<f64> = view_box(&board)
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let (left, top, width, height) = (numbers[0], numbers[1], numbers[2], numbers[3]);
+        let inside = |p: Xy| p.x > left && p.x < left + width && p.y > top && p.y < top + height;
+        for row in 0..4 {
+            assert!(inside(row_label(row)));
+            for col in 0..7 {
+                assert!((0..6).all(|k| inside(corner(col, row, k))));
+            }
+        }
+        assert!((0..7).all(|col| inside(column_label(col))));
+    }
+
+    #[test]
+    fn points_attribute_has_two_decimals() {
+        assert_eq!(
+            points_attribute([Xy { x: 1.0, y: -2.5 }, Xy { x: 0.126, y: 3.0 }]),
+            "1.00,-2.50 0.13,3.00"
+        );
+    }
+}

@@ -1,0 +1,260 @@
+//! The messages between the page and the engine worker.
+//!
+//! The page sends [`Job`]s (a [`Request`] with the id the page chose) and the worker answers
+//! with [`Reply`]s carrying the same id. One request may be answered by several replies: today
+//! every request gets exactly one, but analysis and search progress will stream several
+//! (`Progress`, then a final `EngineMove`), so the page matches replies by id and drops those
+//! of jobs it no longer waits for (after an undo or a new game).
+//!
+//! The worker keeps a position between jobs: `SetPosition` replaces it, `Play` and `Undo`
+//! change it, `Genmove` chooses a move for the side to move and plays it (as GTP's `genmove`
+//! does), so both sides agree on the game without resending it.
+//!
+//! Moves and cells travel as text in the notation of records and GTP (`"f6"`,
+//! `"swap-pieces"`, `"pass"`, `"resign"`): the worker parses and checks everything it receives,
+//! so a message from a page of another build, or from a script, is answered with
+//! [`Response::Error`] instead of breaking the worker.
+//!
+//! The wire form is plain JavaScript objects with a `type` tag and camelCase fields, e.g.
+//! `{id: 3, request: {type: "play", mv: "f6"}}`, so embedding pages can speak it too.
+
+use ohm_engine::{Color, Position};
+use serde::{Deserialize, Serialize};
+
+/// The number the page gives a job; replies carry it back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RequestId(pub u32);
+
+/// A request together with the id its replies will carry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Job {
+    pub id: RequestId,
+    pub request: Request,
+}
+
+/// What the page asks of the engine.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum Request {
+    /// Start from the empty `width` x `height` board and play `moves` in order (Black first).
+    /// Answered by [`Response::Position`].
+    SetPosition {
+        width: u8,
+        height: u8,
+        moves: Vec<String>,
+        #[serde(default)]
+        swap_rule: bool,
+    },
+    /// Play `mv` for the side to move. Answered by [`Response::Position`].
+    Play { mv: String },
+    /// Take back the last move. Answered by [`Response::Position`].
+    Undo,
+    /// Choose a move for the side to move and play it. Answered by [`Response::EngineMove`].
+    Genmove,
+    /// Finish the running search now with the best move found so far. Answered by
+    /// [`Response::Stopped`]; the stopped search still sends its own reply.
+    Stop,
+}
+
+/// What the engine answers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum Response {
+    /// The worker's position after `SetPosition`, `Play` or `Undo`.
+    Position(PositionState),
+    /// The move the engine chose, already played in the worker's position.
+    EngineMove {
+        color: Side,
+        mv: String,
+        /// Time spent choosing, as measured by the worker's clock.
+        elapsed_ms: f64,
+        position: PositionState,
+    },
+    /// Reply to `Stop`: whether a search was running.
+    Stopped { was_searching: bool },
+    /// The request was not carried out; the worker's position is unchanged.
+    Error { kind: ErrorKind, message: String },
+}
+
+/// Why a request failed, for the page to decide what to do; the message is for people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ErrorKind {
+    /// The message was not a request of this protocol (e.g. a page of another version).
+    Undecodable,
+    /// The request needs a position and none was set.
+    NoPosition,
+    /// A board size outside 1..=19.
+    BadBoardSize,
+    /// A move that is not a move name.
+    BadMove,
+    /// A well-formed move the rules do not allow here.
+    IllegalMove,
+    /// `Undo` with no move to take back.
+    NothingToUndo,
+    /// `Genmove` in a finished game or on a full board.
+    NoMoveAvailable,
+}
+
+/// A player, as the protocol names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Side {
+    Black,
+    White,
+}
+
+impl From<Color> for Side {
+    fn from(color: Color) -> Side {
+        match color {
+            Color::Black => Side::Black,
+            Color::White => Side::White,
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Color {
+        match side {
+            Side::Black => Color::Black,
+            Side::White => Color::White,
+        }
+    }
+}
+
+/// A summary of a position: enough for the page to check that it agrees with the worker.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionState {
+    pub width: u8,
+    pub height: u8,
+    pub swap_rule: bool,
+    pub moves: Vec<String>,
+    pub to_move: Side,
+    pub winner: Option<Side>,
+}
+
+impl From<&Position> for PositionState {
+    fn from(position: &Position) -> PositionState {
+        let board = position.board();
+        PositionState {
+            width: board.width(),
+            height: board.height(),
+            swap_rule: position.swap_rule(),
+            moves: position.history().map(|m| m.mv.to_string()).collect(),
+            to_move: position.to_move().into(),
+            winner: position.winner().map(Side::from),
+        }
+    }
+}
+
+/// A reply and the id of the job it answers; `None` when the job could not even be read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reply {
+    pub id: Option<RequestId>,
+    pub response: Response,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn requests_have_a_type_tag_and_camel_case_fields() {
+        let job = Job {
+            id: RequestId(7),
+            request: Request::SetPosition {
+                width: 11,
+                height: 9,
+                moves: vec!["f6".into(), "swap-pieces".into()],
+                swap_rule: true,
+            },
+        };
+        let wire = serde_json::to_value(&job).unwrap();
+        assert_eq!(
+            wire,
+            json!({"id": 7, "request": {"type": "setPosition", "width": 11, "height": 9,
+                   "moves": ["f6", "swap-pieces"], "swapRule": true}})
+        );
+        assert_eq!(serde_json::from_value::<Job>(wire).unwrap(), job);
+    }
+
+    #[test]
+    fn unit_requests_are_just_a_tag() {
+        for (request, tag) in [
+            (Request::Genmove, "genmove"),
+            (Request::Undo, "undo"),
+            (Request::Stop, "stop"),
+        ] {
+            let wire = serde_json::to_value(&request).unwrap();
+            assert_eq!(wire, json!({ "type": tag }));
+            assert_eq!(serde_json::from_value::<Request>(wire).unwrap(), request);
+        }
+    }
+
+    #[test]
+    fn swap_rule_defaults_to_off() {
+        let request: Request = serde_json::from_value(
+            json!({"type": "setPosition", "width": 3, "height": 3, "moves": []}),
+        )
+        .unwrap();
+        assert!(matches!(
+            request,
+            Request::SetPosition {
+                swap_rule: false,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn unknown_request_types_do_not_decode() {
+        assert!(serde_json::from_value::<Request>(json!({"type": "analyse"})).is_err());
+        assert!(serde_json::from_value::<Request>(json!({"type": "play"})).is_err());
+    }
+
+    #[test]
+    fn engine_move_round_trips() {
+        let position = Position::new(ohm_engine::Board::new(2, 3).unwrap());
+        let reply = Reply {
+            id: Some(RequestId(2)),
+            response: Response::EngineMove {
+                color: Side::White,
+                mv: "b2".into(),
+                elapsed_ms: 1.5,
+                position: PositionState::from(&position),
+            },
+        };
+        let wire = serde_json::to_value(&reply).unwrap();
+        assert_eq!(wire["response"]["type"], "engineMove");
+        assert_eq!(wire["response"]["elapsedMs"], 1.5);
+        assert_eq!(wire["response"]["position"]["toMove"], "black");
+        assert_eq!(serde_json::from_value::<Reply>(wire).unwrap(), reply);
+    }
+
+    #[test]
+    fn position_state_lists_the_moves_in_record_notation() {
+        let mut position =
+            Position::new(ohm_engine::Board::square(3).unwrap()).with_swap_rule(true);
+        for mv in ["a1", "swap-pieces", "b2"] {
+            position
+                .try_play(ohm_engine::Move::parse(mv).unwrap())
+                .unwrap();
+        }
+        let state = PositionState::from(&position);
+        assert_eq!(state.moves, ["a1", "swap-pieces", "b2"]);
+        assert_eq!(state.to_move, Side::White);
+        assert_eq!(state.winner, None);
+        assert!(state.swap_rule);
+    }
+}

@@ -1,0 +1,321 @@
+//! The engine side of the protocol, free of any browser API: it keeps the worker's position,
+//! carries out requests and hands replies to a sink. The worker type only adds the transport,
+//! so everything here is tested natively.
+
+use ohm_engine::distance::best_move_by_distance;
+use ohm_engine::{Board, Move, Position};
+
+use crate::protocol::{ErrorKind, Job, PositionState, Reply, Request, Response};
+
+/// The engine's state between requests.
+#[derive(Debug, Default)]
+pub struct Session {
+    position: Option<Position>,
+}
+
+impl Session {
+    #[must_use]
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// The position the next request applies to, once one has been set.
+    #[must_use]
+    pub fn position(&self) -> Option<&Position> {
+        self.position.as_ref()
+    }
+
+    /// Carries out `job` and passes its replies to `reply`. `now_ms` reads the caller's clock
+    /// in milliseconds (the engine itself never reads one).
+    pub fn handle(&mut self, job: Job, now_ms: &dyn Fn() -> f64, reply: &mut dyn FnMut(Reply)) {
+        let response = match self.respond(job.request, now_ms) {
+            Ok(response) => response,
+            Err((kind, message)) => Response::Error { kind, message },
+        };
+        reply(Reply {
+            id: Some(job.id),
+            response,
+        });
+    }
+
+    fn respond(&mut self, request: Request, now_ms: &dyn Fn() -> f64) -> Result<Response, Failure> {
+        match request {
+            Request::SetPosition {
+                width,
+                height,
+                moves,
+                swap_rule,
+            } => {
+                let position = replay(width, height, &moves, swap_rule)?;
+                let state = PositionState::from(&position);
+                self.position = Some(position);
+                Ok(Response::Position(state))
+            }
+            Request::Play { mv } => {
+                let position = self.position_mut()?;
+                let parsed = parse_move(&mv)?;
+                position
+                    .try_play(parsed)
+                    .map_err(|e| (ErrorKind::IllegalMove, format!("{mv}: {e}")))?;
+                Ok(Response::Position(PositionState::from(&*position)))
+            }
+            Request::Undo => {
+                let position = self.position_mut()?;
+                if !position.undo() {
+                    return Err((ErrorKind::NothingToUndo, "no move to take back".into()));
+                }
+                Ok(Response::Position(PositionState::from(&*position)))
+            }
+            Request::Genmove => {
+                let position = self.position_mut()?;
+                let started = now_ms();
+                let color = position.to_move();
+                let Some(cell) = best_move_by_distance(position) else {
+                    let why = if position.is_over() {
+                        "the game is over"
+                    } else {
+                        "the board is full"
+                    };
+                    return Err((ErrorKind::NoMoveAvailable, why.into()));
+                };
+                let mv = Move::Cell(cell);
+                position
+                    .try_play(mv)
+                    .map_err(|e| (ErrorKind::IllegalMove, format!("engine chose {mv}: {e}")))?;
+                Ok(Response::EngineMove {
+                    color: color.into(),
+                    mv: mv.to_string(),
+                    elapsed_ms: now_ms() - started,
+                    position: PositionState::from(&*position),
+                })
+            }
+            // Searches run to completion inside one request for now, so none is ever running
+            // when a `Stop` is read.
+            Request::Stop => Ok(Response::Stopped {
+                was_searching: false,
+            }),
+        }
+    }
+
+    fn position_mut(&mut self) -> Result<&mut Position, Failure> {
+        self.position.as_mut().ok_or_else(|| {
+            (
+                ErrorKind::NoPosition,
+                "no position: send setPosition first".into(),
+            )
+        })
+    }
+}
+
+type Failure = (ErrorKind, String);
+
+/// The position after playing `moves` from the empty `width` x `height` board.
+fn replay(width: u8, height: u8, moves: &[String], swap_rule: bool) -> Result<Position, Failure> {
+    let board = Board::new(width, height).map_err(|e| (ErrorKind::BadBoardSize, e.to_string()))?;
+    let mut position = Position::new(board).with_swap_rule(swap_rule);
+    for (number, text) in (1..).zip(moves) {
+        let mv = parse_move(text)
+            .map_err(|(kind, message)| (kind, format!("move {number}: {message}")))?;
+        position.try_play(mv).map_err(|e| {
+            (
+                ErrorKind::IllegalMove,
+                format!("move {number} ({text}): {e}"),
+            )
+        })?;
+    }
+    Ok(position)
+}
+
+fn parse_move(text: &str) -> Result<Move, Failure> {
+    Move::parse(text).map_err(|e| (ErrorKind::BadMove, format!("{text:?} is not a move: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{RequestId, Side};
+
+    /// Sends `request` with id 1 and returns the single reply.
+    fn ask(session: &mut Session, request: Request) -> Response {
+        let mut replies = Vec::new();
+        // A clock that advances 2 ms at every reading.
+        let tick = std::cell::Cell::new(0.0_f64);
+        let now = || {
+            tick.set(tick.get() + 2.0);
+            tick.get()
+        };
+        session.handle(
+            Job {
+                id: RequestId(1),
+                request,
+            },
+            &now,
+            &mut |r| replies.push(r),
+        );
+        assert_eq!(replies.len(), 1, "one reply per request: {replies:?}");
+        let reply = replies.pop().unwrap();
+        assert_eq!(reply.id, Some(RequestId(1)));
+        reply.response
+    }
+
+    fn set(width: u8, height: u8, moves: &[&str]) -> Request {
+        Request::SetPosition {
+            width,
+            height,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            swap_rule: false,
+        }
+    }
+
+    fn error_kind(response: &Response) -> Option<ErrorKind> {
+        match response {
+            Response::Error { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn set_position_replays_the_moves() {
+        let mut session = Session::new();
+        let Response::Position(state) = ask(&mut session, set(5, 4, &["c2", "b3"])) else {
+            panic!("expected a position")
+        };
+        assert_eq!((state.width, state.height), (5, 4));
+        assert_eq!(state.moves, ["c2", "b3"]);
+        assert_eq!(state.to_move, Side::Black);
+        assert_eq!(session.position().unwrap().move_count(), 2);
+    }
+
+    #[test]
+    fn requests_before_a_position_are_refused() {
+        let mut session = Session::new();
+        for request in [
+            Request::Genmove,
+            Request::Undo,
+            Request::Play { mv: "a1".into() },
+        ] {
+            assert_eq!(
+                error_kind(&ask(&mut session, request)),
+                Some(ErrorKind::NoPosition)
+            );
+        }
+    }
+
+    #[test]
+    fn bad_sizes_and_moves_are_errors_and_keep_the_old_position() {
+        let mut session = Session::new();
+        ask(&mut session, set(3, 3, &["b2"]));
+        let cases = [
+            (set(0, 5, &[]), ErrorKind::BadBoardSize),
+            (set(20, 5, &[]), ErrorKind::BadBoardSize),
+            (set(3, 3, &["b2", "zz"]), ErrorKind::BadMove),
+            (set(3, 3, &["b2", "b2"]), ErrorKind::IllegalMove),
+            (set(3, 3, &["d1"]), ErrorKind::IllegalMove),
+            (set(3, 3, &["a1", "swap-pieces"]), ErrorKind::IllegalMove),
+            (Request::Play { mv: "b2".into() }, ErrorKind::IllegalMove),
+            (Request::Play { mv: "north".into() }, ErrorKind::IllegalMove),
+            (Request::Play { mv: "".into() }, ErrorKind::BadMove),
+        ];
+        for (request, kind) in cases {
+            let response = ask(&mut session, request.clone());
+            assert_eq!(
+                error_kind(&response),
+                Some(kind),
+                "{request:?} gave {response:?}"
+            );
+        }
+        let kept = session.position().unwrap();
+        assert_eq!(kept.board().width(), 3);
+        assert_eq!(kept.move_count(), 1);
+    }
+
+    #[test]
+    fn error_messages_name_the_offending_move() {
+        let mut session = Session::new();
+        let Response::Error { message, .. } = ask(&mut session, set(3, 3, &["a1", "c3", "a1"]))
+        else {
+            panic!("expected an error")
+        };
+        assert!(
+            message.contains("move 3") && message.contains("a1"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn play_and_undo_change_the_position() {
+        let mut session = Session::new();
+        ask(&mut session, set(4, 4, &[]));
+        let Response::Position(state) = ask(&mut session, Request::Play { mv: "B3".into() }) else {
+            panic!("expected a position")
+        };
+        assert_eq!(state.moves, ["b3"]);
+        assert_eq!(state.to_move, Side::White);
+        let Response::Position(state) = ask(&mut session, Request::Undo) else {
+            panic!("expected a position")
+        };
+        assert!(state.moves.is_empty());
+        assert_eq!(
+            error_kind(&ask(&mut session, Request::Undo)),
+            Some(ErrorKind::NothingToUndo)
+        );
+    }
+
+    #[test]
+    fn genmove_plays_a_legal_move_for_the_side_to_move() {
+        let mut session = Session::new();
+        ask(&mut session, set(5, 5, &["c3"]));
+        let Response::EngineMove {
+            color,
+            mv,
+            elapsed_ms,
+            position,
+        } = ask(&mut session, Request::Genmove)
+        else {
+            panic!("expected an engine move")
+        };
+        assert_eq!(color, Side::White);
+        assert_ne!(mv, "c3");
+        assert_eq!(position.moves, ["c3", mv.as_str()]);
+        assert_eq!(position.to_move, Side::Black);
+        assert!(
+            elapsed_ms > 0.0,
+            "the caller's clock is read before and after"
+        );
+        assert_eq!(session.position().unwrap().move_count(), 2);
+    }
+
+    #[test]
+    fn genmove_takes_a_winning_cell() {
+        // 3 columns, 2 rows; Black to move. c1 touches the top edge and b2 (on the bottom
+        // row), so it wins at once; c2, the only other empty cell, does not.
+        let mut session = Session::new();
+        ask(&mut session, set(3, 2, &["a2", "a1", "b2", "b1"]));
+        let Response::EngineMove { mv, position, .. } = ask(&mut session, Request::Genmove) else {
+            panic!("expected an engine move")
+        };
+        assert_eq!(mv, "c1");
+        assert_eq!(position.winner, Some(Side::Black));
+    }
+
+    #[test]
+    fn genmove_in_a_finished_game_is_an_error() {
+        let mut session = Session::new();
+        ask(&mut session, set(1, 1, &["a1"]));
+        assert_eq!(
+            error_kind(&ask(&mut session, Request::Genmove)),
+            Some(ErrorKind::NoMoveAvailable)
+        );
+    }
+
+    #[test]
+    fn stop_with_no_search_running_says_so() {
+        let mut session = Session::new();
+        assert_eq!(
+            ask(&mut session, Request::Stop),
+            Response::Stopped {
+                was_searching: false
+            }
+        );
+    }
+}

@@ -1,0 +1,117 @@
+//! The Web Worker that hosts the engine, and the page's handle on it.
+//!
+//! The worker is a gloo-worker [`Worker`] (the actor form) rather than a `#[oneshot]` or
+//! `#[reactor]` function:
+//! - it lives as long as the page and owns one [`Session`], so the position stays in the
+//!   worker between requests (a oneshot starts from nothing for every call);
+//! - [`WorkerScope::respond`] may be called any number of times per request, which is what
+//!   streaming search progress needs, with replies routed back to the bridge that asked;
+//! - its handlers are plain synchronous methods over plain state. A long search will run in
+//!   slices, each slice scheduled with `WorkerScope::send_future` on a macrotask, so that a
+//!   `Stop` posted by the page is read between two slices. A reactor would express the same
+//!   with an async loop, but would keep the session inside a future instead of a struct.
+
+use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
+use wasm_bindgen::JsCast;
+
+use crate::codec::{Packet, SerdeWasm};
+use crate::protocol::{ErrorKind, Job, Reply, Response};
+use crate::session::Session;
+
+/// Where Trunk puts the worker's loader script (`data-loader-shim` on the worker link in
+/// `index.html`), relative to the page.
+pub const WORKER_LOADER: &str = "./worker_loader.js";
+
+/// The engine worker: a [`Session`] behind `postMessage`.
+#[derive(Debug, Default)]
+pub struct EngineWorker {
+    session: Session,
+}
+
+impl Worker for EngineWorker {
+    /// No internal messages yet; sliced searches will schedule themselves with one.
+    type Message = ();
+    type Input = Packet;
+    type Output = Packet;
+
+    fn create(_scope: &WorkerScope<Self>) -> Self {
+        EngineWorker::default()
+    }
+
+    fn update(&mut self, _scope: &WorkerScope<Self>, _msg: Self::Message) {}
+
+    fn received(&mut self, scope: &WorkerScope<Self>, packet: Packet, from: HandlerId) {
+        self.answer(packet, &now_ms, &mut |reply| scope.respond(from, reply));
+    }
+}
+
+impl EngineWorker {
+    /// Decodes a job, carries it out and passes the encoded replies to `send`. A packet that is
+    /// not a job is answered with an `Undecodable` error without an id.
+    pub fn answer(
+        &mut self,
+        packet: Packet,
+        now_ms: &dyn Fn() -> f64,
+        send: &mut dyn FnMut(Packet),
+    ) {
+        let mut reply = |reply: Reply| match Packet::encode(&reply) {
+            Ok(packet) => send(packet),
+            Err(e) => web_sys::console::error_1(&format!("ohm worker: reply not sent: {e}").into()),
+        };
+        match packet.decode::<Job>() {
+            Ok(job) => self.session.handle(job, now_ms, &mut reply),
+            Err(e) => reply(Reply {
+                id: None,
+                response: Response::Error {
+                    kind: ErrorKind::Undecodable,
+                    message: format!("not an Ohm request: {e}"),
+                },
+            }),
+        }
+    }
+}
+
+/// Milliseconds from the worker's `performance.now()` (sub-millisecond where the browser
+/// allows), or from `Date.now()` where there is no `performance`.
+fn now_ms() -> f64 {
+    js_sys::global()
+        .dyn_into::<web_sys::WorkerGlobalScope>()
+        .ok()
+        .and_then(|scope| scope.performance())
+        .map_or_else(js_sys::Date::now, |performance| performance.now())
+}
+
+/// The page's connection to the engine worker. Sending never blocks; replies, decoded, go to
+/// the callback given to [`EngineClient::spawn`], in the order the worker sent them.
+#[derive(Debug)]
+pub struct EngineClient {
+    bridge: WorkerBridge<EngineWorker>,
+}
+
+impl EngineClient {
+    /// Starts the worker from Trunk's loader script. Replies that do not decode reach
+    /// `on_reply` as an `Undecodable` error without an id.
+    pub fn spawn(on_reply: impl Fn(Reply) + 'static) -> EngineClient {
+        let bridge = EngineWorker::spawner()
+            .callback(move |packet: Packet| {
+                on_reply(packet.decode::<Reply>().unwrap_or_else(|e| Reply {
+                    id: None,
+                    response: Response::Error {
+                        kind: ErrorKind::Undecodable,
+                        message: format!("not an Ohm reply: {e}"),
+                    },
+                }));
+            })
+            .encoding::<SerdeWasm>()
+            .spawn_with_loader(WORKER_LOADER);
+        EngineClient { bridge }
+    }
+
+    /// Posts `job` to the worker (queued until the worker has loaded).
+    pub fn send(&self, job: &Job) {
+        match Packet::encode(job) {
+            Ok(packet) => self.bridge.send(packet),
+            Err(e) => web_sys::console::error_1(&format!("ohm: job not sent: {e}").into()),
+        }
+    }
+}
