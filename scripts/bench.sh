@@ -8,7 +8,7 @@ ensure_wasm_bindgen
 
 native="$(cargo run --release --locked -q -p ohm-cli --bin ohm -- bench cellset --rounds 2000)"
 echo "$native"
-wasm="$(OHM_BENCH_ROUNDS=2000 cargo test --release --locked -q -p ohm-engine --target wasm32-unknown-unknown --test wasm_bench 2>&1 | grep '^bench wasm' || true)"
+wasm="$(OHM_BENCH_ROUNDS=2000 cargo test --release --locked -p ohm-engine --target wasm32-unknown-unknown --test wasm_bench 2>&1 -- --nocapture | grep "^bench wasm" || true)"
 echo
 echo "CellSet, wasm32 in Node vs native (same run)"
 printf '%-12s %10s %10s %8s\n' operation native-ns wasm-ns ratio

@@ -169,3 +169,37 @@ fn merge(a: &[u16], b: &[u16], intersection: bool) -> Vec<u16> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    /// The checksums of [`cellset_suite`] at 20 rounds: `tests/wasm_bench.rs` asserts the same
+    /// values under wasm32, so both platforms provably did identical work.
+    #[test]
+    fn cellset_suite_checksums_are_fixed() {
+        let mut t = 0.0;
+        let mut clock = || {
+            t += 1.0;
+            t
+        };
+        let sums: alloc::vec::Vec<_> = cellset_suite(&mut clock, 20)
+            .iter()
+            .map(|m| format!("{}={:x}", m.name, m.checksum))
+            .collect();
+        assert_eq!(sums, EXPECTED_CHECKSUMS_20_ROUNDS);
+    }
+}
+
+/// Checksums of [`cellset_suite`] with 20 rounds, identical on every platform.
+pub const EXPECTED_CHECKSUMS_20_ROUNDS: [&str; 8] = [
+    "and=2c1e689f4577cab0",
+    "or=6763c502cf20f768",
+    "difference=f8748892c8152d64",
+    "intersects=6f747b6dcf64326f",
+    "is_subset=5316de6366a50000",
+    "count=755fc8cacf898030",
+    "iterate=4618e0d296ffc640",
+    "equal=0",
+];

@@ -146,11 +146,7 @@ impl CellSet {
 
     #[inline]
     fn zip(self, other: CellSet, f: impl Fn(u64, u64) -> u64) -> CellSet {
-        let mut out = [0; WORDS];
-        for (w, slot) in out.iter_mut().enumerate() {
-            *slot = f(self.0[w], other.0[w]);
-        }
-        CellSet(out)
+        CellSet(core::array::from_fn(|w| f(self.0[w], other.0[w])))
     }
 }
 
