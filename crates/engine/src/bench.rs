@@ -39,20 +39,21 @@ fn random_sets(count: usize, density_percent: u64, mut seed: u64) -> Vec<CellSet
         .collect()
 }
 
-fn time(
+/// Times `op` over pairs of `items` (each with a different partner every round).
+fn time<T>(
     clock: Clock<'_>,
     name: &'static str,
-    sets: &[CellSet],
+    items: &[T],
     rounds: u32,
-    op: impl Fn(&CellSet, &CellSet) -> u64,
+    op: impl Fn(&T, &T) -> u64,
 ) -> Measurement {
-    let n = sets.len();
+    let n = items.len();
     let mut checksum = 0u64;
     let start = clock();
     for round in 0..rounds {
         for i in 0..n {
-            let a = black_box(&sets[i]);
-            let b = black_box(&sets[(i + 1 + round as usize) % n]);
+            let a = black_box(&items[i]);
+            let b = black_box(&items[(i + 1 + round as usize) % n]);
             checksum = checksum.wrapping_mul(31).wrapping_add(op(a, b));
         }
     }
@@ -106,37 +107,14 @@ pub fn sorted_vec_baseline(clock: Clock<'_>, rounds: u32) -> Vec<Measurement> {
         .iter()
         .map(|s| s.iter().map(|p| p.index() as u16).collect())
         .collect();
-    let n = vecs.len();
-    let mut out = Vec::new();
-    let mut run = |name: &'static str, op: &dyn Fn(&[u16], &[u16]) -> u64| {
-        let mut checksum = 0u64;
-        let start = clock();
-        for round in 0..rounds {
-            for i in 0..n {
-                let a = black_box(&vecs[i]);
-                let b = black_box(&vecs[(i + 1 + round as usize) % n]);
-                checksum = checksum.wrapping_mul(31).wrapping_add(op(a, b));
-            }
-        }
-        let elapsed = clock() - start;
-        let operations = n as u64 * u64::from(rounds);
-        out.push(Measurement {
-            name,
-            operations,
-            nanos_per_op: elapsed / operations as f64,
-            checksum,
-        });
-    };
-    run("and", &|a, b| {
-        merge(a, b, true).iter().map(|&x| u64::from(x)).sum()
-    });
-    run("or", &|a, b| {
-        merge(a, b, false).iter().map(|&x| u64::from(x)).sum()
-    });
-    run("intersects", &|a, b| {
-        u64::from(!merge(a, b, true).is_empty())
-    });
-    out
+    let sum = |v: Vec<u16>| v.iter().map(|&x| u64::from(x)).sum();
+    alloc::vec![
+        time(clock, "and", &vecs, rounds, |a, b| sum(merge(a, b, true))),
+        time(clock, "or", &vecs, rounds, |a, b| sum(merge(a, b, false))),
+        time(clock, "intersects", &vecs, rounds, |a, b| u64::from(
+            !merge(a, b, true).is_empty()
+        )),
+    ]
 }
 
 fn merge(a: &[u16], b: &[u16], intersection: bool) -> Vec<u16> {
