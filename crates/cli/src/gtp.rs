@@ -287,10 +287,16 @@ fn should_swap(position: &Position) -> bool {
 }
 
 /// Reads commands from `input` until EOF or `quit`, writing replies to `output`.
-pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
     let mut session = Session::new();
-    for line in input.lines() {
-        let line = line?;
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // A controller that sends invalid UTF-8 gets an error reply for that line, not a dead engine.
+        let line = String::from_utf8_lossy(&bytes);
         if let Some(reply) = session.respond(&line) {
             output.write_all(reply.as_bytes())?;
             output.flush()?;

@@ -181,6 +181,27 @@ fn ohm_plays_a_whole_game_against_itself_through_gtp() {
 }
 
 #[test]
+fn invalid_utf8_and_crlf_lines_are_answered() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ohm"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"name\r\n\xff\xfe play\nversion\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let r = responses(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(r.len(), 3, "{r:?}");
+    assert_eq!(r[0], "= Ohm");
+    assert!(r[1].starts_with("? unknown command"), "{}", r[1]);
+    assert!(r[2].starts_with("= "));
+}
+
+#[test]
 fn help_version_and_unknown_options() {
     let (out, _, ok) = ohm(&["--help"], "");
     assert!(ok && out.contains("ohm convert"));
