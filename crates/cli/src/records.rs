@@ -17,6 +17,7 @@ pub fn read_source(source: &str) -> Result<String, String> {
 
 /// Parses a record in any supported format; plain move lists need `size` (default 11x11).
 pub fn parse(text: &str, size: Option<Board>) -> Result<(Format, Record), String> {
+    let size = size.or_else(|| Board::square(11).ok());
     notation::parse_any(text, size).map_err(|e| e.to_string())
 }
 
