@@ -3,4 +3,6 @@
 
 pub mod bench;
 pub mod gtp;
+pub mod matches;
+pub mod players;
 pub mod records;

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use ohm_cli::{bench, gtp, records};
+use ohm_cli::{bench, gtp, matches, players, records};
 use ohm_engine::Board;
 
 const HELP: &str = "\
@@ -15,6 +15,9 @@ usage:
   ohm convert <record> --to <fmt> [--size N[xM]]
                                      rewrite a record; fmt: hsgf, lg, hexworld, trmph, moves
   ohm bench [suite] [--rounds N]     benchmarks; suites: cellset, all
+  ohm match <player> <player> [--games N] [--size N[xM]] [--openings a1,b2,..] [--records DIR]
+                                     games with alternating colours and a result table;
+                                     players: distance, random[:SEED], gtp:COMMAND
   ohm --help | --version
 
 <record> is a file or the record text itself: HSGF, Little Golem HSGF, a HexWorld URL or
@@ -41,6 +44,9 @@ fn run(args: &[String]) -> Result<String, String> {
     let mut size = None;
     let mut to = None;
     let mut rounds = 1000;
+    let mut games = 100;
+    let mut openings = None;
+    let mut records_dir = None;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value = |flag: &str| {
@@ -59,6 +65,14 @@ fn run(args: &[String]) -> Result<String, String> {
                     .parse()
                     .map_err(|_| format!("--rounds: '{v}' is not a number"))?;
             }
+            "--games" => {
+                let v = value("--games")?;
+                games = v
+                    .parse()
+                    .map_err(|_| format!("--games: '{v}' is not a number"))?;
+            }
+            "--openings" => openings = Some(value("--openings")?),
+            "--records" => records_dir = Some(std::path::PathBuf::from(value("--records")?)),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
             _ => positional.push(arg.as_str()),
         }
@@ -77,12 +91,57 @@ fn run(args: &[String]) -> Result<String, String> {
             }
             Ok(text)
         }
+        ["match", a, b] => {
+            let board = size.unwrap_or(Board::square(11).map_err(|e| e.to_string())?);
+            let openings = match openings {
+                None => matches::default_openings(&board),
+                Some(list) => parse_openings(&list, &board)?,
+            };
+            let settings = matches::MatchSettings {
+                board,
+                games,
+                openings,
+                records: records_dir,
+            };
+            let (mut first, mut second) = (players::from_spec(a)?, players::from_spec(b)?);
+            let results =
+                matches::play_match(&settings, [first.as_mut(), second.as_mut()], |i, r| {
+                    let winner = if (r.winner == ohm_engine::Color::Black) == r.first_player_black {
+                        a
+                    } else {
+                        b
+                    };
+                    eprintln!(
+                        "game {:>4}: {winner} wins as {} in {} moves",
+                        i + 1,
+                        r.winner,
+                        r.moves
+                    );
+                })?;
+            Ok(matches::table([a, b], &matches::Summary::of(&results)))
+        }
         ["bench"] => bench::run("all", rounds),
         ["bench", suite] => bench::run(suite, rounds),
         [command, ..] => Err(format!(
             "unknown command or wrong arguments: {command} (see ohm --help)"
         )),
     }
+}
+
+fn parse_openings(list: &str, board: &Board) -> Result<Vec<ohm_engine::Point>, String> {
+    list.split(',')
+        .map(|name| {
+            let p =
+                ohm_engine::Point::parse(name).map_err(|e| format!("--openings: '{name}': {e}"))?;
+            if p.is_cell() && board.contains(p) {
+                Ok(p)
+            } else {
+                Err(format!(
+                    "--openings: {p} is not a cell of the {board} board"
+                ))
+            }
+        })
+        .collect()
 }
 
 fn parse_size(text: &str) -> Result<Board, String> {

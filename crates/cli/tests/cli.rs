@@ -303,3 +303,61 @@ fn loadsgf_loads_a_record_up_to_a_move() {
     assert_eq!(r[4], "=");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_match_against_ohm_over_gtp_writes_records_and_a_table() {
+    let dir = std::env::temp_dir().join(format!("ohm-match-test-{}", std::process::id()));
+    let engine = format!("gtp:{}", env!("CARGO_BIN_EXE_ohm"));
+    let (out, err, ok) = ohm(
+        &[
+            "match",
+            "random:3",
+            &engine,
+            "--games",
+            "4",
+            "--size",
+            "4",
+            "--openings",
+            "a1,d4",
+            "--records",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("random:3 vs gtp:"), "{out}");
+    assert!(out.contains("95% CI"), "{out}");
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("game ")).count(),
+        4,
+        "{err}"
+    );
+    let records: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(records.len(), 4);
+    // Each record replays to a finished game whose result names the connected side.
+    for entry in records {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let (out, err, ok) = ohm(&["show", &text], "");
+        assert!(ok, "{err}");
+        let winner = if text.contains("RE[B+]") {
+            "black has won"
+        } else {
+            "white has won"
+        };
+        assert!(out.contains(winner), "{text}\n{out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (_, err, ok) = ohm(
+        &[
+            "match",
+            "distance",
+            "gtp:/nonexistent/engine",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    assert!(!ok && err.contains("cannot start"), "{err}");
+    let (_, err, ok) = ohm(&["match", "distance", "oracle"], "");
+    assert!(!ok && err.contains("unknown player 'oracle'"), "{err}");
+}

@@ -1,0 +1,193 @@
+//! Players that `ohm match` can pit against each other: Ohm's own move rules and any external
+//! engine that speaks GTP.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use ohm_engine::{distance, Color, Move, Position};
+
+/// Something that chooses moves.
+pub trait Player {
+    /// A short name for tables and records.
+    fn name(&self) -> String;
+    /// The move for the side to move in `position` (which is not over).
+    fn choose(&mut self, position: &Position) -> Result<Move, String>;
+}
+
+/// Parses a player spec: `distance`, `random[:SEED]`, or `gtp:COMMAND LINE`.
+pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
+    let (kind, arg) = spec.split_once(':').unwrap_or((spec, ""));
+    match kind {
+        "distance" => Ok(Box::new(DistancePlayer)),
+        "random" => {
+            let seed = if arg.is_empty() {
+                1
+            } else {
+                arg.parse().map_err(|_| format!("random:{arg}: bad seed"))?
+            };
+            Ok(Box::new(RandomPlayer { state: seed | 1 }))
+        }
+        "gtp" => GtpPlayer::spawn(arg).map(|p| Box::new(p) as Box<dyn Player>),
+        _ => Err(format!(
+            "unknown player '{spec}' (distance, random[:SEED], gtp:COMMAND)"
+        )),
+    }
+}
+
+/// The baseline: [`distance::best_move_by_distance`].
+#[derive(Debug)]
+pub struct DistancePlayer;
+
+impl Player for DistancePlayer {
+    fn name(&self) -> String {
+        "distance".into()
+    }
+    fn choose(&mut self, position: &Position) -> Result<Move, String> {
+        distance::best_move_by_distance(position)
+            .map(Move::Cell)
+            .ok_or_else(|| "no move available".into())
+    }
+}
+
+/// A uniformly random empty cell (xorshift; deterministic per seed).
+#[derive(Debug)]
+pub struct RandomPlayer {
+    state: u64,
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        "random".into()
+    }
+    fn choose(&mut self, position: &Position) -> Result<Move, String> {
+        let empty = position.empty_cells();
+        if empty.is_empty() {
+            return Err("no move available".into());
+        }
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        let index = (self.state % u64::from(empty.len())) as usize;
+        Ok(Move::Cell(
+            empty.iter().nth(index).expect("index below len"),
+        ))
+    }
+}
+
+/// An external GTP engine run as a child process. Before each `genmove` it is brought up to
+/// date with the moves it has not seen (a new game or an undo resets it from the start).
+#[derive(Debug)]
+pub struct GtpPlayer {
+    command: String,
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    /// The moves the engine has been told, in order.
+    known: Vec<(Color, Move)>,
+    known_board: Option<(u8, u8)>,
+}
+
+impl GtpPlayer {
+    pub fn spawn(command_line: &str) -> Result<GtpPlayer, String> {
+        let mut words = command_line.split_whitespace();
+        let program = words
+            .next()
+            .ok_or("gtp: needs a command line, e.g. gtp:ohm")?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{command_line}': {e}"))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        Ok(GtpPlayer {
+            command: command_line.into(),
+            child,
+            stdin,
+            stdout,
+            known: Vec::new(),
+            known_board: None,
+        })
+    }
+
+    /// Sends one command and returns the reply text (without `= `), or the engine's error.
+    fn send(&mut self, command: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{command}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| self.died(e))?;
+        let mut reply = String::new();
+        loop {
+            let mut line = String::new();
+            if self.stdout.read_line(&mut line).map_err(|e| self.died(e))? == 0 {
+                return Err(format!(
+                    "{}: closed its output after '{command}'",
+                    self.command
+                ));
+            }
+            if line.trim().is_empty() && !reply.is_empty() {
+                break;
+            }
+            if !line.trim().is_empty() {
+                reply.push_str(&line);
+            }
+        }
+        let reply = reply.trim_end().to_string();
+        match reply.strip_prefix('=') {
+            Some(ok) => Ok(ok
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .trim()
+                .to_string()),
+            None => Err(format!(
+                "{} answered '{command}' with: {reply}",
+                self.command
+            )),
+        }
+    }
+
+    fn died(&self, e: std::io::Error) -> String {
+        format!("{}: {e}", self.command)
+    }
+
+    fn sync(&mut self, position: &Position) -> Result<(), String> {
+        let board = (position.board().width(), position.board().height());
+        let history: Vec<(Color, Move)> = position.history().map(|m| (m.color, m.mv)).collect();
+        let in_sync = self.known_board == Some(board) && history.starts_with(&self.known);
+        if !in_sync {
+            self.send(&format!("boardsize {} {}", board.0, board.1))?;
+            self.send("clear_board")?;
+            self.known.clear();
+            self.known_board = Some(board);
+        }
+        for &(color, mv) in &history[self.known.len()..] {
+            self.send(&format!("play {} {mv}", color.letter()))?;
+            self.known.push((color, mv));
+        }
+        Ok(())
+    }
+}
+
+impl Player for GtpPlayer {
+    fn name(&self) -> String {
+        self.command.clone()
+    }
+    fn choose(&mut self, position: &Position) -> Result<Move, String> {
+        self.sync(position)?;
+        let color = position.to_move();
+        let reply = self.send(&format!("genmove {}", color.letter()))?;
+        let mv = Move::parse(&reply)
+            .map_err(|e| format!("{}: genmove answered '{reply}': {e}", self.command))?;
+        // The engine has played it on its own board.
+        self.known.push((color, mv));
+        Ok(mv)
+    }
+}
+
+impl Drop for GtpPlayer {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let _ = self.child.wait();
+    }
+}
