@@ -8,7 +8,7 @@
 use std::io::{self, BufRead, Write};
 
 use ohm_engine::notation::{self, Format};
-use ohm_engine::{diagram, distance, Board, Color, Move, Position};
+use ohm_engine::{diagram, distance, inferior, Board, Color, Move, Position};
 
 /// What one command produced: `= text` or `? text`.
 pub type Reply = Result<String, String>;
@@ -38,6 +38,9 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("loadsgf", Session::loadsgf),
     ("hexgui-analyze_commands", Session::analyze_commands),
     ("ohm-swap_rule", Session::swap_rule),
+    ("compute-inferior", Session::compute_inferior),
+    ("compute-fillin", Session::compute_fillin),
+    ("compute-dead", Session::compute_dead),
     ("quit", |_, _| Ok(String::new())),
 ];
 
@@ -227,6 +230,41 @@ impl Session {
         Ok(ANALYZE_COMMANDS.join("\n"))
     }
 
+    /// `compute-inferior b|w`: dead, captured, dominated and vulnerable cells for that player
+    /// to move, in HexGui's `cell code` pairs.
+    fn compute_inferior(&mut self, args: &[&str]) -> Reply {
+        let [color] = args else {
+            return Err("usage: compute-inferior b|w".into());
+        };
+        let cells = inferior::analyze(&self.position, parse_color(color)?);
+        Ok(inferior::hexgui_format(&cells))
+    }
+
+    /// `compute-fillin b|w`: only the fill-in (dead and captured cells with their colour).
+    fn compute_fillin(&mut self, args: &[&str]) -> Reply {
+        let [color] = args else {
+            return Err("usage: compute-fillin b|w".into());
+        };
+        let mut cells = inferior::analyze(&self.position, parse_color(color)?);
+        cells.dominated.clear();
+        cells.vulnerable.clear();
+        Ok(inferior::hexgui_format(&cells))
+    }
+
+    /// `compute-dead`: the cells dead in the position as it stands (`fd?` with the colour the
+    /// fill-in would give them), before any captured set is filled.
+    fn compute_dead(&mut self, args: &[&str]) -> Reply {
+        if !args.is_empty() {
+            return Err("usage: compute-dead".into());
+        }
+        let mut cells = inferior::analyze(&self.position, self.position.to_move());
+        cells.captured = ohm_engine::ByColor::default();
+        cells.dead_after_fill = ohm_engine::CellSet::EMPTY;
+        cells.dominated.clear();
+        cells.vulnerable.clear();
+        Ok(inferior::hexgui_format(&cells))
+    }
+
     /// `ohm-swap_rule [on|off]`: shows or sets whether swap-pieces is allowed.
     fn swap_rule(&mut self, args: &[&str]) -> Reply {
         match args {
@@ -248,6 +286,9 @@ impl Session {
 const ANALYZE_COMMANDS: &[&str] = &[
     "string/Show Board/showboard",
     "none/Swap rule/ohm-swap_rule",
+    "inferior/Inferior Cells/compute-inferior %m",
+    "inferior/Fill-in/compute-fillin %m",
+    "inferior/Dead Cells/compute-dead",
 ];
 
 fn parse_color(text: &str) -> Result<Color, String> {

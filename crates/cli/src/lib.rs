@@ -2,6 +2,7 @@
 //! tools and benchmarks for people. The binary (`main.rs`) only parses arguments.
 
 pub mod bench;
+pub mod graph;
 pub mod gtp;
 pub mod matches;
 pub mod players;

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use ohm_cli::{bench, gtp, matches, players, records};
+use ohm_cli::{bench, graph, gtp, matches, players, records};
 use ohm_engine::Board;
 
 const HELP: &str = "\
@@ -15,6 +15,8 @@ usage:
   ohm convert <record> --to <fmt> [--size N[xM]]
                                      rewrite a record; fmt: hsgf, lg, hexworld, trmph, moves
   ohm bench [suite] [--rounds N]     benchmarks; suites: cellset, all
+  ohm graph analyze [--terminals A,B] Shannon-game analysis of graph6 lines read from stdin
+                                     (terminals default to vertices 0 and 1)
   ohm match <player> <player> [--games N] [--size N[xM]] [--openings a1,b2,..] [--records DIR]
                                      games with alternating colours and a result table;
                                      players: distance, random[:SEED], gtp:COMMAND
@@ -47,6 +49,7 @@ fn run(args: &[String]) -> Result<String, String> {
     let mut games = 100;
     let mut openings = None;
     let mut records_dir = None;
+    let mut terminals = [0, 1];
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value = |flag: &str| {
@@ -71,6 +74,7 @@ fn run(args: &[String]) -> Result<String, String> {
                     .parse()
                     .map_err(|_| format!("--games: '{v}' is not a number"))?;
             }
+            "--terminals" => terminals = graph::parse_terminals(&value("--terminals")?)?,
             "--openings" => openings = Some(value("--openings")?),
             "--records" => records_dir = Some(std::path::PathBuf::from(value("--records")?)),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
@@ -119,6 +123,15 @@ fn run(args: &[String]) -> Result<String, String> {
                     );
                 })?;
             Ok(matches::table([a, b], &matches::Summary::of(&results)))
+        }
+        ["graph", "analyze"] => {
+            let report = graph::analyze(io::stdin().lock(), terminals);
+            if report.errors.is_empty() {
+                Ok(report.text)
+            } else {
+                print!("{}", report.text);
+                Err(report.errors.join("\n"))
+            }
         }
         ["bench"] => bench::run("all", rounds),
         ["bench", suite] => bench::run(suite, rounds),

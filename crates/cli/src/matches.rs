@@ -216,7 +216,10 @@ mod tests {
             "{lo} {hi}"
         );
         let (lo, hi) = wilson_interval(100, 100);
-        assert!((lo - 0.9630).abs() < 1e-3 && (hi - 1.0).abs() < 1e-12, "{lo} {hi}");
+        assert!(
+            (lo - 0.9630).abs() < 1e-3 && (hi - 1.0).abs() < 1e-12,
+            "{lo} {hi}"
+        );
         assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
     }
 

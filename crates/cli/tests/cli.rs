@@ -361,3 +361,64 @@ fn a_match_against_ohm_over_gtp_writes_records_and_a_table() {
     let (_, err, ok) = ohm(&["match", "distance", "oracle"], "");
     assert!(!ok && err.contains("unknown player 'oracle'"), "{err}");
 }
+
+#[test]
+fn inferior_cell_commands_answer_in_hexgui_pairs() {
+    let script = "boardsize 5\nplay b c3\nplay w c2\nplay b b4\ncompute-inferior w\ncompute-fillin w\ncompute-dead\ncompute-inferior\nhexgui-analyze_commands\n";
+    let (out, _, ok) = ohm(&[], script);
+    assert!(ok);
+    let r = responses(&out);
+    let pairs = |reply: &str| -> Vec<(String, String)> {
+        let words: Vec<&str> = reply.trim_start_matches('=').split_whitespace().collect();
+        assert_eq!(words.len() % 2, 0, "cell code pairs: {reply}");
+        words
+            .chunks(2)
+            .map(|w| (w[0].to_string(), w[1].to_string()))
+            .collect()
+    };
+    let inferior = pairs(&r[4]);
+    assert!(
+        !inferior.is_empty(),
+        "this position has captured cells: {}",
+        r[4]
+    );
+    for (cell, code) in &inferior {
+        assert!(
+            !["c3", "c2", "b4"].contains(&cell.as_str()),
+            "{cell} is a stone"
+        );
+        assert!(
+            ["fdb", "fdw", "fcb", "fcw"].contains(&code.as_str())
+                || code.starts_with("id[")
+                || code.starts_with("iv["),
+            "{code}"
+        );
+    }
+    // The fill-in is the inferior answer without the dominated and vulnerable cells.
+    let fillin = pairs(&r[5]);
+    let filled: Vec<_> = inferior
+        .iter()
+        .filter(|(_, c)| c.starts_with('f'))
+        .cloned()
+        .collect();
+    assert_eq!(fillin, filled);
+    assert!(r[6].starts_with('='));
+    assert!(r[7].starts_with("? usage: compute-inferior"));
+    assert!(r[8].contains("inferior/Inferior Cells/compute-inferior %m"));
+}
+
+#[test]
+fn graph_analyze_reads_graph6_lines() {
+    // D?{ : five vertices, 0 and 1 terminals; vertices 2 and 3 hang on 4 only as a clique.
+    let (out, _, ok) = ohm(&["graph", "analyze"], "D?{\n\n# a comment\nCx\n");
+    assert!(ok);
+    assert!(out.contains("graph 1 D?{ terminals 0 1"), "{out}");
+    assert!(out.contains("graph 4 Cx terminals 0 1"), "{out}");
+    assert!(out.contains("simplicial: 2 3"), "{out}");
+    let (out, err, ok) = ohm(&["graph", "analyze", "--terminals", "2,3"], "D?{\nbad~\n");
+    assert!(!ok);
+    assert!(out.contains("terminals 2 3"), "{out}");
+    assert!(err.contains("line 2"), "{err}");
+    let (_, err, ok) = ohm(&["graph", "analyze", "--terminals", "x"], "");
+    assert!(!ok && err.contains("--terminals"), "{err}");
+}

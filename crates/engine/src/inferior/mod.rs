@@ -9,6 +9,25 @@
 //!   vertices, clique cutsets, dead edges, mutually supporting / threatening pairs;
 //! - the local patterns of [`pattern`] (data in `patterns.txt`), matched at every cell in every
 //!   symmetry of the grid, with edges counting as stones of their owner.
+//!
+//! ```
+//! use ohm_engine::{diagram, inferior, Color, Point};
+//!
+//! // c1 touches the north edge twice and Black's b1 and d1: four black neighbours in a row.
+//! let position = diagram::parse(
+//!     ". B . B .
+//!       . . . . .
+//!        . . W . .
+//!         . . . . .
+//!          . . . . .",
+//! )
+//! .unwrap();
+//! let cells = inferior::analyze(&position, Color::White);
+//! let c1 = Point::parse("c1").unwrap();
+//! assert!(cells.dead.contains(c1));
+//! assert!(!cells.consider.contains(c1));
+//! assert!(inferior::hexgui_format(&cells).contains("c1 fd"));
+//! ```
 
 pub mod pattern;
 
@@ -173,6 +192,8 @@ pub fn analyze_with(
         consider: CellSet::EMPTY,
     };
     let mut captures_filled = false;
+    // What the last round saw, when it changed nothing: reused for domination below.
+    let mut settled: Option<(Vec<PatternMatch>, ByColor<Relations>)> = None;
     let dead_colour = !to_move;
     loop {
         let scratch = scratch_position(position, stones, to_move);
@@ -224,9 +245,13 @@ pub fn analyze_with(
                 candidates.push((m.marked, owner, pattern_reason(m)));
             }
         }
+        let relations = ByColor {
+            black: relations_if(options.graph, &graphs.black),
+            white: relations_if(options.graph, &graphs.white),
+        };
         if options.graph {
             for colour in Color::ALL {
-                let relations = Relations::compute(&graphs[colour]);
+                let relations = &relations[colour];
                 for (a, b) in relations.captured_pairs() {
                     let set = cells_of(VertexSet::single(a).with(b));
                     candidates.push((set, colour, InferiorReason::MutualSupport { graph: colour }));
@@ -264,6 +289,7 @@ pub fn analyze_with(
         }
         let found_captures = !(captured.black.is_empty() && captured.white.is_empty());
         if dead.is_empty() && !found_captures {
+            settled = Some((matches, relations));
             break;
         }
         for colour in Color::ALL {
@@ -312,8 +338,23 @@ pub fn analyze_with(
     // Domination and vulnerability for the player to move, on the filled position.
     let mut dominators: Vec<(Point, Point, InferiorReason)> = Vec::new();
     let mut killers: Vec<(Point, Point, InferiorReason)> = Vec::new();
+    let (matches, relations) = settled.unwrap_or_else(|| {
+        let matches = if options.patterns {
+            patterns.find_matches(&board, &stones)
+        } else {
+            Vec::new()
+        };
+        let graph = |c| relations_if(options.graph, &ShannonGraph::from_position(&filled, c));
+        (
+            matches,
+            ByColor {
+                black: graph(Color::Black),
+                white: graph(Color::White),
+            },
+        )
+    });
     if options.patterns {
-        for m in patterns.find_matches(&board, &stones) {
+        for m in matches {
             if let (PatternKind::Dominated(colour), Some(star)) = (m.kind, m.dominator) {
                 for p in m.marked {
                     if colour == to_move {
@@ -327,7 +368,7 @@ pub fn analyze_with(
     }
     if options.graph {
         for colour in Color::ALL {
-            let relations = Relations::compute(&ShannonGraph::from_position(&filled, colour));
+            let relations = &relations[colour];
             let reason = InferiorReason::SupportOrThreat { graph: colour };
             // In its own graph to_move is Short: a support is a domination, a threat a kill.
             let (good, bad) = if colour == to_move {
@@ -373,6 +414,14 @@ pub fn analyze_with(
         }
     }
     out
+}
+
+fn relations_if(wanted: bool, graph: &ShannonGraph) -> Relations {
+    if wanted {
+        Relations::compute(graph)
+    } else {
+        Relations::default()
+    }
 }
 
 fn pattern_reason(m: &PatternMatch) -> InferiorReason {

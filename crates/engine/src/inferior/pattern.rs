@@ -1,5 +1,18 @@
 //! Local Hex patterns as data: parsed from small pictures (see `patterns.txt`), expanded to
 //! every symmetry of the hexagonal grid and both colourings, and matched around every cell.
+//!
+//! **Symmetries.** A whole Hex *position* only has the 180° rotation (and, exchanging the
+//! colours, the reflection in the long diagonal) as symmetries, because the edges belong to
+//! the players. A local pattern is different: what it claims (a cell is simplicial, a pair is
+//! captured) is a statement about the cell adjacency graph and the colours of the stones in
+//! it, and all twelve symmetries of the hexagonal grid (six rotations, with or without a
+//! reflection) preserve adjacency. So every pattern is tried in all twelve orientations, and
+//! with the colours exchanged.
+//!
+//! **Edges.** A grid position just past one edge touches only cells along that edge, so the
+//! edge plays the part of a stone of its owner there. The two positions past an obtuse corner
+//! (next to two edges at once) and positions further out are *unknown*: they match only a
+//! "don't care" cell, never a stone, which keeps every match sound.
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

@@ -212,15 +212,26 @@ pub fn find_dead(graph: &ShannonGraph) -> DeadAnalysis {
                 changed = true;
             }
         }
-        for (cutset, cut_off) in clique_cutsets(&g) {
-            for v in cut_off.iter() {
-                if g.contains(v) {
-                    dead.push(DeadVertex {
-                        vertex: v,
-                        reason: DeadVertexReason::CliqueCutset(cutset),
-                    });
-                    g.remove_vertex(v);
-                    changed = true;
+        for (v, t) in surrounded_by_terminal(&g) {
+            dead.push(DeadVertex {
+                vertex: v,
+                reason: DeadVertexReason::SurroundedByTerminal(t),
+            });
+            g.remove_vertex(v);
+            changed = true;
+        }
+        // Clique cutsets cost the most: look for them only once the cheap rules are stuck.
+        if !changed {
+            for (cutset, cut_off) in clique_cutsets(&g) {
+                for v in cut_off.iter() {
+                    if g.contains(v) {
+                        dead.push(DeadVertex {
+                            vertex: v,
+                            reason: DeadVertexReason::CliqueCutset(cutset),
+                        });
+                        g.remove_vertex(v);
+                        changed = true;
+                    }
                 }
             }
         }
@@ -235,52 +246,93 @@ pub fn find_dead(graph: &ShannonGraph) -> DeadAnalysis {
     }
 }
 
-/// Clique separators and the terminal-free vertices they cut off from both terminals.
+/// The largest terminal-free region [`clique_cutsets`] looks for behind a clique: pockets cut
+/// off from the terminals are small in practice, and the bound keeps the search linear.
+pub const POCKET_LIMIT: u32 = 12;
+
+/// Clique separators and the terminal-free vertices they cut off from both terminals
+/// (theorem 13): pairs `(separator, pocket)`, where `pocket` is connected, holds no terminal,
+/// has all its outside neighbours in `separator`, and `separator` is a clique.
 ///
-/// Candidates are the single vertices, the edges, and the sets `N(C)` for each component `C`
-/// of `G - N[x]` (every minimal separator has this form for some `x`); each candidate that is
-/// a clique is kept. Any correct separator found is enough for soundness (theorem 13).
+/// Vertices in components without a terminal come first (the empty separator). Then the
+/// separators tried are each vertex, each edge, and `N(C)` for each component `C` of
+/// `G - N[x]` next to `N(x)` (every minimal separator is of this form for a suitable `x`;
+/// Whitesides' algorithm would find all clique separators, this finds the common local ones).
+/// Only pockets of at most [`POCKET_LIMIT`] vertices are reported.
 #[must_use]
 pub fn clique_cutsets(graph: &ShannonGraph) -> Vec<(VertexSet, VertexSet)> {
-    let mut candidates: Vec<VertexSet> = Vec::new();
-    candidates.push(VertexSet::EMPTY);
-    for x in graph.vertices().iter() {
-        candidates.push(VertexSet::single(x));
-        let closed = graph.neighbours(x).with(x);
-        let mut rest = graph.vertices().difference(&closed);
-        while let Some(start) = rest.first() {
-            let component = graph.reachable(start, closed);
-            rest = rest.difference(&component);
-            let separator = component
-                .iter()
-                .fold(VertexSet::EMPTY, |acc, v| acc.union(&graph.neighbours(v)))
-                .difference(&component);
-            candidates.push(separator);
-        }
-    }
-    for (a, b) in graph.edges() {
-        candidates.push(VertexSet::single(a).with(b));
-    }
-    candidates.sort_unstable();
-    candidates.dedup();
     let [t1, t2] = graph.terminals();
     let mut out = Vec::new();
-    for separator in candidates {
-        if !graph.is_clique(&separator) {
-            continue;
+    let connected = graph.component(t1).union(&graph.component(t2));
+    let loose = graph.vertices().difference(&connected);
+    if !loose.is_empty() {
+        out.push((VertexSet::EMPTY, loose));
+    }
+    let mut covered = loose;
+    let mut consider =
+        |separator: VertexSet, start: Vertex, out: &mut Vec<(VertexSet, VertexSet)>| {
+            if covered.contains(start) {
+                return;
+            }
+            if let Some(pocket) = small_component(graph, start, separator) {
+                let around = pocket
+                    .iter()
+                    .fold(VertexSet::EMPTY, |acc, v| acc.union(&graph.neighbours(v)))
+                    .difference(&pocket);
+                if graph.is_clique(&around) {
+                    covered = covered.union(&pocket);
+                    out.push((around, pocket));
+                }
+            }
+        };
+    for x in graph.vertices().iter() {
+        let around = graph.neighbours(x);
+        // x alone, and each edge at x, as the separator.
+        for start in around.iter() {
+            consider(VertexSet::single(x), start, &mut out);
         }
-        let mut cut_off = VertexSet::EMPTY;
-        let mut rest = graph.vertices().difference(&separator);
-        while let Some(start) = rest.first() {
-            let component = graph.reachable(start, separator);
-            rest = rest.difference(&component);
-            if !component.contains(t1) && !component.contains(t2) {
-                cut_off = cut_off.union(&component);
+        for y in around.iter().filter(|&y| y > x) {
+            let pair = VertexSet::single(x).with(y);
+            let next = around.union(&graph.neighbours(y)).difference(&pair);
+            for start in next.iter() {
+                consider(pair, start, &mut out);
             }
         }
-        if !cut_off.is_empty() {
-            out.push((separator, cut_off));
+        // Components of G - N[x] next to N(x).
+        let closed = around.with(x);
+        let second = around
+            .iter()
+            .fold(VertexSet::EMPTY, |acc, v| acc.union(&graph.neighbours(v)))
+            .difference(&closed);
+        for start in second.iter() {
+            consider(closed, start, &mut out);
         }
     }
     out
+}
+
+/// The component of `start` in `G - blocked`, if it holds no terminal and has at most
+/// [`POCKET_LIMIT`] vertices.
+fn small_component(graph: &ShannonGraph, start: Vertex, blocked: VertexSet) -> Option<VertexSet> {
+    let [t1, t2] = graph.terminals();
+    if blocked.contains(start) || start == t1 || start == t2 {
+        return None;
+    }
+    let mut seen = VertexSet::single(start);
+    let mut stack = alloc::vec![start];
+    while let Some(v) = stack.pop() {
+        for w in graph
+            .neighbours(v)
+            .difference(&seen)
+            .difference(&blocked)
+            .iter()
+        {
+            if w == t1 || w == t2 || seen.len() >= POCKET_LIMIT {
+                return None;
+            }
+            seen.insert(w);
+            stack.push(w);
+        }
+    }
+    Some(seen)
 }

@@ -85,21 +85,17 @@ const HEADER: &str = ">>graph6<<";
 /// Reads one graph6 line (an optional `>>graph6<<` header and surrounding whitespace are
 /// accepted) into a Shannon graph with the given terminals.
 pub fn read_graph6(line: &str, terminals: [Vertex; 2]) -> Result<ShannonGraph, Graph6Error> {
-    let text = line.trim();
-    let text = text.strip_prefix(HEADER).unwrap_or(text);
-    let header_len = line.len() - line.trim_start().len()
-        + if line.trim().starts_with(HEADER) {
-            HEADER.len()
-        } else {
-            0
-        };
+    let trimmed = line.trim();
+    let text = trimmed.strip_prefix(HEADER).unwrap_or(trimmed);
+    // Offsets in errors count from the start of `line`, as the user typed it.
+    let skipped = line.len() - line.trim_start().len() + (trimmed.len() - text.len());
     let bytes = text.as_bytes();
     if bytes.is_empty() {
         return Err(Graph6Error::Empty);
     }
     if let Some(offset) = bytes.iter().position(|b| !(63..=126).contains(b)) {
         return Err(Graph6Error::InvalidByte {
-            offset: header_len + offset,
+            offset: skipped + offset,
             byte: bytes[offset],
         });
     }
