@@ -422,3 +422,13 @@ fn graph_analyze_reads_graph6_lines() {
     let (_, err, ok) = ohm(&["graph", "analyze", "--terminals", "x"], "");
     assert!(!ok && err.contains("--terminals"), "{err}");
 }
+
+#[test]
+fn bench_inferior_reports_both_board_sizes_and_pruning() {
+    let (out, err, ok) = ohm(&["bench", "inferior"], "");
+    assert!(ok, "{err}");
+    for size in ["11x11", "13x13"] {
+        let line = out.lines().find(|l| l.starts_with(size)).unwrap_or_else(|| panic!("{size}: {out}"));
+        assert!(line.contains('%') && line.contains('/'), "{line}");
+    }
+}

@@ -181,3 +181,68 @@ pub const EXPECTED_CHECKSUMS_20_ROUNDS: [&str; 8] = [
     "iterate=4618e0d296ffc640",
     "equal=0",
 ];
+
+/// Deterministic midgame positions for benchmarks: games between the shortest-path player and
+/// itself where one move in three is random (so games differ), stopped after `stones` moves
+/// while nobody has won yet. `count` positions on `board`.
+pub fn midgame_positions(
+    board: crate::Board,
+    count: usize,
+    stones: usize,
+    seed: u64,
+) -> Vec<crate::Position> {
+    let mut state = seed | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut out = Vec::new();
+    let mut attempts = 0;
+    while out.len() < count && attempts < count * 20 {
+        attempts += 1;
+        let mut position = crate::Position::new(board);
+        while position.move_count() < stones && !position.is_over() {
+            let empty = position.empty_cells();
+            let random = next() % 3 == 0 || position.move_count() == 0;
+            let cell = if random {
+                empty.iter().nth((next() % u64::from(empty.len())) as usize)
+            } else {
+                crate::distance::best_move_by_distance(&position)
+            };
+            let Some(cell) = cell else { break };
+            position.play_unchecked(position.to_move(), crate::Move::Cell(cell));
+        }
+        if !position.is_over() && position.move_count() == stones {
+            out.push(position);
+        }
+    }
+    out
+}
+
+/// Times one full inferior-cell analysis per position (for the side to move) and reports the
+/// share of legal moves it prunes (`checksum` holds the pruned and legal move counts as
+/// `pruned << 32 | legal`).
+pub fn inferior_suite(
+    clock: Clock<'_>,
+    positions: &[crate::Position],
+    name: &'static str,
+) -> Measurement {
+    let start = clock();
+    let (mut pruned, mut legal) = (0u64, 0u64);
+    for position in positions {
+        let cells = crate::inferior::analyze(position, position.to_move());
+        let empty = u64::from(position.empty_cells().len());
+        legal += empty;
+        pruned += empty - u64::from(cells.consider.len());
+    }
+    let elapsed = clock() - start;
+    let operations = positions.len() as u64;
+    Measurement {
+        name,
+        operations,
+        nanos_per_op: elapsed / operations.max(1) as f64,
+        checksum: pruned << 32 | legal,
+    }
+}

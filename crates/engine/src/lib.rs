@@ -27,6 +27,7 @@ extern crate alloc;
 pub mod bench;
 pub mod board;
 pub mod cellset;
+pub mod circuit;
 pub mod color;
 pub mod connections;
 pub mod diagram;
@@ -37,6 +38,7 @@ pub mod notation;
 pub mod openings;
 pub mod point;
 pub mod position;
+pub mod search;
 pub mod shannon;
 mod zobrist;
 

@@ -4,6 +4,7 @@
 //! the SVG's `viewBox` scales them to the page.
 
 use ohm_engine::{Board, Edge};
+use serde::{Deserialize, Serialize};
 
 /// Centre-to-corner radius of a hexagon.
 pub const RADIUS: f64 = 10.0;
@@ -145,22 +146,208 @@ pub fn row_label(row: u8) -> Xy {
     }
 }
 
-/// The `viewBox` that holds the board, its edge bands and its labels.
+/// The `viewBox` that holds the board, its edge bands and its labels, drawn flat.
 #[must_use]
 pub fn view_box(board: &Board) -> String {
-    let (last_col, last_row) = (board.width() - 1, board.height() - 1);
-    let margin = RADIUS * 0.5;
-    let left = row_label(0).x - CELL_WIDTH * 0.5 - margin;
-    let top = column_label(0).y - RADIUS * 0.8 - margin;
-    let right = corner(last_col, last_row, 1).x + EDGE_BAND + margin;
-    let bottom = corner(last_col, last_row, 3).y + EDGE_BAND + margin;
-    format!(
-        "{:.2} {:.2} {:.2} {:.2}",
-        left,
-        top,
-        right - left,
-        bottom - top
-    )
+    Layout::new(*board, Orientation::Flat).view_box()
+}
+
+/// How the board is turned on screen. The rules do not change, only the drawing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Orientation {
+    /// `a1` top left, rows shifted right: Black's edges at the top and bottom.
+    #[default]
+    Flat,
+    /// Mirrored across the long diagonal: Black's edges on the left and right.
+    Flipped,
+    /// Turned so that the long diagonal (`a1` to the far corner) is horizontal.
+    Diamond,
+    /// Mirrored, then turned.
+    DiamondFlipped,
+}
+
+impl Orientation {
+    pub const ALL: [Orientation; 4] = [
+        Orientation::Flat,
+        Orientation::Flipped,
+        Orientation::Diamond,
+        Orientation::DiamondFlipped,
+    ];
+
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Orientation::Flat => "flat",
+            Orientation::Flipped => "flipped",
+            Orientation::Diamond => "diamond",
+            Orientation::DiamondFlipped => "diamond-flipped",
+        }
+    }
+
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Orientation> {
+        Orientation::ALL.into_iter().find(|o| o.name() == name)
+    }
+
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Orientation::Flat => "Flat",
+            Orientation::Flipped => "Flat, flipped",
+            Orientation::Diamond => "Diamond",
+            Orientation::DiamondFlipped => "Diamond, flipped",
+        }
+    }
+
+    fn is_flipped(self) -> bool {
+        matches!(self, Orientation::Flipped | Orientation::DiamondFlipped)
+    }
+
+    fn is_diamond(self) -> bool {
+        matches!(self, Orientation::Diamond | Orientation::DiamondFlipped)
+    }
+}
+
+/// The drawing of one board in one orientation. Flipping draws cell (c, r) where cell (r, c)
+/// of the transposed board goes (a reflection, so hexagons stay hexagons and neighbours stay
+/// neighbours); the diamond turns every point 30° anticlockwise about `a1`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    board: Board,
+    orientation: Orientation,
+}
+
+impl Layout {
+    #[must_use]
+    pub fn new(board: Board, orientation: Orientation) -> Layout {
+        Layout { board, orientation }
+    }
+
+    /// Where the drawing of the flat board puts (col, row) of this board.
+    fn slot(&self, col: u8, row: u8) -> (u8, u8) {
+        if self.orientation.is_flipped() {
+            (row, col)
+        } else {
+            (col, row)
+        }
+    }
+
+    fn turn(&self, p: Xy) -> Xy {
+        if self.orientation.is_diamond() {
+            // Rotation by −30°: cos = √3/2, sin = −1/2 (y points down on screen).
+            let (cos, sin) = (0.866_025_403_784_438_6, -0.5);
+            Xy {
+                x: p.x * cos - p.y * sin,
+                y: p.x * sin + p.y * cos,
+            }
+        } else {
+            p
+        }
+    }
+
+    #[must_use]
+    pub fn centre(&self, col: u8, row: u8) -> Xy {
+        let (c, r) = self.slot(col, row);
+        self.turn(centre(c, r))
+    }
+
+    /// The `points` attribute of the hexagon of a cell.
+    #[must_use]
+    pub fn hexagon(&self, col: u8, row: u8) -> String {
+        let (c, r) = self.slot(col, row);
+        points_attribute((0..6).map(|k| self.turn(corner(c, r, k))))
+    }
+
+    /// The outline along `edge`, in the orientation.
+    #[must_use]
+    pub fn edge(&self, edge: Edge) -> String {
+        let (board, drawn) = if self.orientation.is_flipped() {
+            let mirrored = match edge {
+                Edge::North => Edge::West,
+                Edge::West => Edge::North,
+                Edge::South => Edge::East,
+                Edge::East => Edge::South,
+            };
+            (self.board.transposed(), mirrored)
+        } else {
+            (self.board, edge)
+        };
+        points_attribute(
+            edge_outline(&board, drawn)
+                .into_iter()
+                .map(|p| self.turn(p)),
+        )
+    }
+
+    /// Where the label of column `col` goes.
+    #[must_use]
+    pub fn column_label(&self, col: u8) -> Xy {
+        self.turn(if self.orientation.is_flipped() {
+            row_label(col)
+        } else {
+            column_label(col)
+        })
+    }
+
+    /// Where the label of row `row` goes.
+    #[must_use]
+    pub fn row_label(&self, row: u8) -> Xy {
+        self.turn(if self.orientation.is_flipped() {
+            column_label(row)
+        } else {
+            row_label(row)
+        })
+    }
+
+    /// The box around every hexagon with its edge band, and every label.
+    #[must_use]
+    pub fn bounds(&self) -> (Xy, Xy) {
+        let (mut low, mut high) = (
+            Xy {
+                x: f64::MAX,
+                y: f64::MAX,
+            },
+            Xy {
+                x: f64::MIN,
+                y: f64::MIN,
+            },
+        );
+        let mut take = |p: Xy, margin: f64| {
+            low.x = low.x.min(p.x - margin);
+            low.y = low.y.min(p.y - margin);
+            high.x = high.x.max(p.x + margin);
+            high.y = high.y.max(p.y + margin);
+        };
+        let (width, height) = (self.board.width(), self.board.height());
+        for row in 0..height {
+            for col in 0..width {
+                let (c, r) = self.slot(col, row);
+                for k in 0..6 {
+                    take(self.turn(corner(c, r, k)), EDGE_BAND);
+                }
+            }
+            take(self.row_label(row), RADIUS * 0.8);
+        }
+        for col in 0..width {
+            take(self.column_label(col), RADIUS * 0.8);
+        }
+        (low, high)
+    }
+
+    /// The `viewBox` attribute: [`Layout::bounds`] with a small margin.
+    #[must_use]
+    pub fn view_box(&self) -> String {
+        let (low, high) = self.bounds();
+        let margin = RADIUS * 0.5;
+        format!(
+            "{:.2} {:.2} {:.2} {:.2}",
+            low.x - margin,
+            low.y - margin,
+            high.x - low.x + 2.0 * margin,
+            high.y - low.y + 2.0 * margin
+        )
+    }
 }
 
 #[cfg(test)]
@@ -252,6 +439,39 @@ mod tests {
             }
         }
         assert!((0..7).all(|col| inside(column_label(col))));
+    }
+
+    #[test]
+    fn every_orientation_keeps_neighbours_touching_and_fits_its_box() {
+        let board = Board::new(5, 3).unwrap();
+        for orientation in Orientation::ALL {
+            let layout = Layout::new(board, orientation);
+            let here = layout.centre(2, 1);
+            for (dc, dr) in NEIGHBOUR_OFFSETS {
+                let there = layout.centre((2 + dc) as u8, (1 + dr) as u8);
+                assert!(
+                    (distance(here, there) - CELL_WIDTH).abs() < 1e-9,
+                    "{orientation:?}"
+                );
+            }
+            let (low, high) = layout.bounds();
+            for row in 0..3 {
+                for col in 0..5 {
+                    let c = layout.centre(col, row);
+                    assert!(c.x > low.x && c.x < high.x && c.y > low.y && c.y < high.y);
+                }
+            }
+            assert_eq!(
+                Orientation::from_name(orientation.name()),
+                Some(orientation)
+            );
+        }
+        // Flipped: the first row runs down the left side.
+        let flipped = Layout::new(board, Orientation::Flipped);
+        assert!(flipped.centre(0, 2).x > flipped.centre(2, 0).x);
+        // Diamond: a1 and the far corner are level.
+        let diamond = Layout::new(Board::square(7).unwrap(), Orientation::Diamond);
+        assert!((diamond.centre(0, 0).y - diamond.centre(6, 6).y).abs() < 1e-9);
     }
 
     #[test]

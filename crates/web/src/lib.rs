@@ -11,13 +11,23 @@
 //! - [`worker`]: the gloo-worker type around a session, and the page's client;
 //! - [`state`]: the game as a reducer; rules come from `ohm_engine` on the main thread (they
 //!   are cheap), moves from the worker;
-//! - [`geometry`]: where hexagons, edges and labels go in the SVG;
+//! - [`tree`]: the game as a tree of moves (the line played and its variations);
+//! - [`records`]: import, export and the URL fragment, through the engine's notations;
+//! - [`storage`]: the game and settings kept across reloads;
+//! - [`host`]: the page's keeper of the worker, restarting it when it dies or hangs;
+//! - [`browser`]: the address bar, downloads and images of the board;
+//! - [`geometry`]: where hexagons, edges and labels go in the SVG, in each orientation;
 //! - [`components`]: the app's function components.
 
+pub mod browser;
 pub mod codec;
 pub mod components;
 pub mod geometry;
+pub mod host;
 pub mod protocol;
+pub mod records;
 pub mod session;
 pub mod state;
+pub mod storage;
+pub mod tree;
 pub mod worker;

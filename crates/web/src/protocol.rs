@@ -49,6 +49,10 @@ pub enum Request {
         moves: Vec<String>,
         #[serde(default)]
         swap_rule: bool,
+        /// Stones set up before the first move, when the game did not start on an empty
+        /// board.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        setup: Option<Setup>,
     },
     /// Play `mv` for the side to move. Answered by [`Response::Position`].
     Play { mv: String },
@@ -59,6 +63,15 @@ pub enum Request {
     /// Finish the running search now with the best move found so far. Answered by
     /// [`Response::Stopped`]; the stopped search still sends its own reply.
     Stop,
+}
+
+/// A set-up start position: stones by cell name and the side to move first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Setup {
+    pub black: Vec<String>,
+    pub white: Vec<String>,
+    pub to_move: Side,
 }
 
 /// What the engine answers.
@@ -178,6 +191,7 @@ mod tests {
                 height: 9,
                 moves: vec!["f6".into(), "swap-pieces".into()],
                 swap_rule: true,
+                setup: None,
             },
         };
         let wire = serde_json::to_value(&job).unwrap();
@@ -212,6 +226,7 @@ mod tests {
             request,
             Request::SetPosition {
                 swap_rule: false,
+                setup: None,
                 ..
             }
         ));

@@ -3,9 +3,9 @@
 //! so everything here is tested natively.
 
 use ohm_engine::distance::best_move_by_distance;
-use ohm_engine::{Board, Move, Position};
+use ohm_engine::{Board, ByColor, CellSet, Color, Move, Point, Position};
 
-use crate::protocol::{ErrorKind, Job, PositionState, Reply, Request, Response};
+use crate::protocol::{ErrorKind, Job, PositionState, Reply, Request, Response, Setup};
 
 /// The engine's state between requests.
 #[derive(Debug, Default)]
@@ -45,8 +45,9 @@ impl Session {
                 height,
                 moves,
                 swap_rule,
+                setup,
             } => {
-                let position = replay(width, height, &moves, swap_rule)?;
+                let position = replay(width, height, setup.as_ref(), &moves, swap_rule)?;
                 let state = PositionState::from(&position);
                 self.position = Some(position);
                 Ok(Response::Position(state))
@@ -70,7 +71,12 @@ impl Session {
                 let position = self.position_mut()?;
                 let started = now_ms();
                 let color = position.to_move();
-                let Some(cell) = best_move_by_distance(position) else {
+                let chosen = if position.check(Move::Swap).is_ok() && should_swap(position) {
+                    Some(Move::Swap)
+                } else {
+                    best_move_by_distance(position).map(Move::Cell)
+                };
+                let Some(mv) = chosen else {
                     let why = if position.is_over() {
                         "the game is over"
                     } else {
@@ -78,7 +84,6 @@ impl Session {
                     };
                     return Err((ErrorKind::NoMoveAvailable, why.into()));
                 };
-                let mv = Move::Cell(cell);
                 position
                     .try_play(mv)
                     .map_err(|e| (ErrorKind::IllegalMove, format!("engine chose {mv}: {e}")))?;
@@ -109,10 +114,61 @@ impl Session {
 
 type Failure = (ErrorKind, String);
 
-/// The position after playing `moves` from the empty `width` x `height` board.
-fn replay(width: u8, height: u8, moves: &[String], swap_rule: bool) -> Result<Position, Failure> {
+/// Whether the second player should swap the opening stone: yes when it is a known
+/// first-player win on the boards whose single-stone openings are solved (5x5 to 7x7), and
+/// elsewhere when it stands away from the outer two rings (edge and corner openings are the
+/// balanced ones, central ones are strong). The same rule as the native `ohm` player.
+#[must_use]
+pub fn should_swap(position: &Position) -> bool {
+    let Some(Move::Cell(first)) = position.history().next().map(|m| m.mv) else {
+        return false;
+    };
+    let board = position.board();
+    if let Some(wins) = ohm_engine::openings::first_player_wins(board.width(), first) {
+        return board.is_square() && wins;
+    }
+    let Some((col, row)) = first.col_row() else {
+        return false;
+    };
+    let ring = col
+        .min(row)
+        .min(board.width() - 1 - col)
+        .min(board.height() - 1 - row);
+    ring >= 2
+}
+
+/// The position after playing `moves` from the `width` x `height` board, empty or set up.
+fn replay(
+    width: u8,
+    height: u8,
+    setup: Option<&Setup>,
+    moves: &[String],
+    swap_rule: bool,
+) -> Result<Position, Failure> {
     let board = Board::new(width, height).map_err(|e| (ErrorKind::BadBoardSize, e.to_string()))?;
     let mut position = Position::new(board).with_swap_rule(swap_rule);
+    if let Some(setup) = setup {
+        let cells = |names: &[String]| -> Result<CellSet, Failure> {
+            names
+                .iter()
+                .map(|name| match Point::parse(name) {
+                    Ok(p) if p.is_cell() && board.contains(p) => Ok(p),
+                    _ => Err((
+                        ErrorKind::BadMove,
+                        format!("set-up {name:?} is not a cell of the board"),
+                    )),
+                })
+                .collect()
+        };
+        let stones = ByColor::new(cells(&setup.black)?, cells(&setup.white)?);
+        if let Some(p) = (stones.black & stones.white).first() {
+            return Err((
+                ErrorKind::IllegalMove,
+                format!("set-up {p} holds both colours"),
+            ));
+        }
+        position.reset_to(stones, Color::from(setup.to_move));
+    }
     for (number, text) in (1..).zip(moves) {
         let mv = parse_move(text)
             .map_err(|(kind, message)| (kind, format!("move {number}: {message}")))?;
@@ -164,7 +220,78 @@ mod tests {
             height,
             moves: moves.iter().map(|m| m.to_string()).collect(),
             swap_rule: false,
+            setup: None,
         }
+    }
+
+    #[test]
+    fn ohm_swaps_a_central_opening_and_keeps_a_corner_one() {
+        for (size, first, swaps) in [
+            (11, "f6", true),
+            (11, "a1", false),
+            (7, "d4", true),
+            (7, "a1", false),
+        ] {
+            let mut session = Session::new();
+            ask(
+                &mut session,
+                Request::SetPosition {
+                    width: size,
+                    height: size,
+                    moves: vec![first.into()],
+                    swap_rule: true,
+                    setup: None,
+                },
+            );
+            let Response::EngineMove { mv, .. } = ask(&mut session, Request::Genmove) else {
+                panic!("expected an engine move")
+            };
+            assert_eq!(
+                mv == "swap-pieces",
+                swaps,
+                "{size}x{size} after {first}: {mv}"
+            );
+        }
+    }
+
+    #[test]
+    fn set_up_stones_reach_the_worker() {
+        let mut session = Session::new();
+        let Response::Position(state) = ask(
+            &mut session,
+            Request::SetPosition {
+                width: 3,
+                height: 3,
+                moves: vec!["c1".into()],
+                swap_rule: false,
+                setup: Some(Setup {
+                    black: vec!["a1".into()],
+                    white: vec!["b2".into(), "a3".into()],
+                    to_move: Side::White,
+                }),
+            },
+        ) else {
+            panic!("expected a position")
+        };
+        assert_eq!(state.to_move, Side::Black);
+        let position = session.position().unwrap();
+        assert_eq!(position.stones(Color::White).len(), 3);
+        let bad = Setup {
+            black: vec!["a1".into()],
+            white: vec!["a1".into()],
+            to_move: Side::Black,
+        };
+        let response = ask(
+            &mut session,
+            Request::SetPosition {
+                width: 3,
+                height: 3,
+                moves: vec![],
+                swap_rule: false,
+                setup: Some(bad),
+            },
+        );
+        assert_eq!(error_kind(&response), Some(ErrorKind::IllegalMove));
     }
 
     fn error_kind(response: &Response) -> Option<ErrorKind> {

@@ -1,44 +1,100 @@
-//! The app's state: one game against (or without) the engine, changed only by [`Action`]s.
+//! The app's state: one game tree, the node being looked at, who plays each colour, changed
+//! only by [`Action`]s.
 //!
-//! The reducer is pure. When it becomes the engine's turn it opens a job (a fresh
-//! [`RequestId`]); the app sees the new id and sends [`Game::engine_jobs`] to the worker. Replies
-//! are actions too: a reply whose id is not the open job's (the game was undone or restarted
-//! meanwhile) is dropped. Rules come from the engine crate: legality, turn order and the winner
-//! are the [`Position`]'s.
+//! The reducer is pure. When it becomes Ohm's turn at the end of a line it opens a job (a fresh
+//! [`RequestId`]); the app sees the new id and sends [`Game::engine_jobs`] to the worker.
+//! Replies are actions too: a reply whose id is not the open job's (the person undid, moved
+//! through the record or started again meanwhile) is dropped. Rules come from the engine crate:
+//! legality, turn order and the winner are the [`Position`]'s.
+//!
+//! Moving through the record never loses moves: "undo" and "previous" step back along the
+//! line, "redo" and "next" forward again, and a different move played while reviewing starts a
+//! variation ([`MoveTree`]). Ohm only moves at the end of a line, so reviewing an old position
+//! does not make it play there (unless asked with [`Action::EnginePlayHere`]).
 
 use std::rc::Rc;
 
-use ohm_engine::{Board, Color, Edge, Move, Point, Position};
+use ohm_engine::notation::Record;
+use ohm_engine::{Board, ByColor, CellSet, Color, Edge, Move, PlayedMove, Point, Position};
+use serde::{Deserialize, Serialize};
 use yew::Reducible;
 
-use crate::protocol::{Job, Reply, Request, RequestId, Response};
+use crate::protocol::{Job, Reply, Request, RequestId, Response, Setup, Side};
+use crate::tree::{MoveTree, NodeId};
 
 /// Board size of a new app.
 pub const DEFAULT_SIZE: u8 = 11;
 
-#[derive(Clone, Debug)]
+/// Who plays a colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Player {
+    Human,
+    Ohm,
+}
+
+#[derive(Clone, Debug, PartialEq)]
 pub struct Game {
+    tree: MoveTree,
+    current: NodeId,
+    /// The position at `current`, kept to avoid replaying the path on every render.
     position: Position,
-    /// The colour Ohm plays, if any.
-    engine_side: Option<Color>,
+    players: ByColor<Player>,
     /// The engine job whose reply the game waits for.
     pending: Option<RequestId>,
     last_id: u32,
     /// The last thing that went wrong with the engine, shown until the next game action.
     notice: Option<String>,
+    /// Set-up mode: clicks place and remove stones instead of playing.
+    editing: bool,
+    /// Counts the games started or loaded, so that views can reset what belongs to one game.
+    serial: u32,
 }
 
 /// Everything that changes a [`Game`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
-    /// Start again on an empty `width` x `height` board.
-    NewGame { width: u8, height: u8 },
-    /// Let Ohm play this colour (or neither) from now on.
-    SetEngineSide(Option<Color>),
-    /// The person at the board clicked a cell.
+    /// Start again on an empty `width` x `height` board (keeping the players and swap rule).
+    NewGame {
+        width: u8,
+        height: u8,
+    },
+    /// Who plays `Color` from now on.
+    SetPlayer(Color, Player),
+    /// Allow the swap (pie) rule: only while no swap has been played in this game.
+    SetSwapRule(bool),
+    /// The person at the board chose a cell.
     Play(Point),
-    /// Take back the last move, and the engine's reply to it.
+    /// The person to move swaps (pie rule).
+    Swap,
+    /// The person to move resigns.
+    Resign,
+    /// Take back the last move, and Ohm's reply to it (kept in the record for redo).
     Undo,
+    /// Replay the move undone last (and Ohm's reply to it).
+    Redo,
+    /// Move through the record without the pairing of undo and redo.
+    First,
+    Previous,
+    Next,
+    Last,
+    /// Go to a node of the record.
+    GoTo(NodeId),
+    /// Ask Ohm to move here even though the line goes on.
+    EnginePlayHere,
+    /// Replace the game by an imported, restored or linked one, standing at `at`.
+    Load {
+        tree: Box<MoveTree>,
+        at: NodeId,
+    },
+    /// Enter or leave set-up mode.
+    SetEditing(bool),
+    /// Set-up: put a stone on a cell or empty it. The position becomes the new start.
+    SetStone(Point, Option<Color>),
+    /// Set-up: who moves first from the set-up position.
+    SetSideToMove(Color),
+    /// Set-up: empty the board.
+    ClearBoard,
     /// A message from the engine worker.
     EngineReplied(Reply),
 }
@@ -48,28 +104,53 @@ pub enum Action {
 pub enum Status {
     ToMove(Color),
     Thinking(Color),
-    Won(Color),
+    /// `resigned`: the loser resigned rather than being cut off.
+    Won {
+        winner: Color,
+        resigned: bool,
+    },
+    /// Ohm is to move, but the record goes on from here: it waits.
+    Reviewing(Color),
+    Editing(Color),
     EngineTrouble(String),
 }
 
 impl Default for Game {
     fn default() -> Game {
         let board = Board::square(DEFAULT_SIZE).expect("the default size is valid");
-        Game::new(board, Some(Color::White))
+        Game::new(board, ByColor::new(Player::Human, Player::Ohm), true)
     }
 }
 
 impl Game {
-    /// An empty game on `board` with Ohm playing `engine_side`.
+    /// An empty game on `board`.
     #[must_use]
-    pub fn new(board: Board, engine_side: Option<Color>) -> Game {
+    pub fn new(board: Board, players: ByColor<Player>, swap_rule: bool) -> Game {
+        let mut start = Record::new(board);
+        start.swap_rule = swap_rule && board.is_square();
+        let tree = MoveTree::new(start);
+        let position = tree.position_at(MoveTree::ROOT);
         let mut game = Game {
-            position: Position::new(board),
-            engine_side,
+            tree,
+            current: MoveTree::ROOT,
+            position,
+            players,
             pending: None,
             last_id: 0,
             notice: None,
+            editing: false,
+            serial: 0,
         };
+        game.ask_engine_if_its_turn();
+        game
+    }
+
+    /// A game standing at `at` in `tree` (a restored or imported one).
+    #[must_use]
+    pub fn loaded(mut tree: MoveTree, at: NodeId, players: ByColor<Player>) -> Game {
+        tree.select(at);
+        let mut game = Game::new(tree.start().board, players, false);
+        game.replace(tree, at);
         game.ask_engine_if_its_turn();
         game
     }
@@ -80,8 +161,33 @@ impl Game {
     }
 
     #[must_use]
-    pub fn engine_side(&self) -> Option<Color> {
-        self.engine_side
+    pub fn tree(&self) -> &MoveTree {
+        &self.tree
+    }
+
+    #[must_use]
+    pub fn current(&self) -> NodeId {
+        self.current
+    }
+
+    #[must_use]
+    pub fn players(&self) -> ByColor<Player> {
+        self.players
+    }
+
+    #[must_use]
+    pub fn swap_rule(&self) -> bool {
+        self.tree.start().swap_rule
+    }
+
+    #[must_use]
+    pub fn editing(&self) -> bool {
+        self.editing
+    }
+
+    #[must_use]
+    pub fn serial(&self) -> u32 {
+        self.serial
     }
 
     /// The engine job the game waits for, if any.
@@ -90,56 +196,141 @@ impl Game {
         self.pending
     }
 
-    /// Whether a click on an empty cell plays there now.
+    fn is_human(&self, color: Color) -> bool {
+        self.players[color] == Player::Human
+    }
+
+    /// Whether a click on an empty cell does something now.
     #[must_use]
     pub fn accepts_clicks(&self) -> bool {
-        self.pending.is_none()
-            && !self.position.is_over()
-            && self.engine_side != Some(self.position.to_move())
+        self.editing
+            || (self.pending.is_none()
+                && !self.position.is_over()
+                && self.is_human(self.position.to_move()))
+    }
+
+    /// Whether the person to move may swap now.
+    #[must_use]
+    pub fn can_swap(&self) -> bool {
+        !self.editing && self.accepts_clicks() && self.position.check(Move::Swap).is_ok()
+    }
+
+    #[must_use]
+    pub fn can_resign(&self) -> bool {
+        !self.editing && self.accepts_clicks()
     }
 
     #[must_use]
     pub fn can_undo(&self) -> bool {
-        self.position.move_count() > 0
+        !self.editing && self.current != MoveTree::ROOT
+    }
+
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        !self.editing && self.tree.next(self.current).is_some()
+    }
+
+    /// Whether the swap rule may be changed: not once a swap is in the record.
+    #[must_use]
+    pub fn can_change_swap_rule(&self) -> bool {
+        self.tree.start().board.is_square() && !self.tree.has_move(Move::Swap)
     }
 
     #[must_use]
     pub fn status(&self) -> Status {
-        if let Some(winner) = self.position.winner() {
-            Status::Won(winner)
+        let to_move = self.position.to_move();
+        if self.editing {
+            Status::Editing(to_move)
+        } else if let Some(winner) = self.position.winner() {
+            let resigned = self
+                .position
+                .last_move()
+                .is_some_and(|m| m.mv == Move::Resign);
+            Status::Won { winner, resigned }
         } else if let Some(notice) = &self.notice {
             Status::EngineTrouble(notice.clone())
         } else if self.pending.is_some() {
-            Status::Thinking(self.position.to_move())
+            Status::Thinking(to_move)
+        } else if !self.is_human(to_move) {
+            Status::Reviewing(to_move)
         } else {
-            Status::ToMove(self.position.to_move())
+            Status::ToMove(to_move)
         }
     }
 
     /// The winner's stones that join their two edges (with any stones attached to them).
-    pub fn winning_group(&self) -> ohm_engine::CellSet {
+    pub fn winning_group(&self) -> CellSet {
         match self.position.winner() {
             Some(winner) if self.position.connected_winner() == Some(winner) => {
                 let (edge, _) = Edge::of(winner);
                 self.position.group(edge.point()) & self.position.board().cells()
             }
-            _ => ohm_engine::CellSet::EMPTY,
+            _ => CellSet::EMPTY,
         }
     }
 
+    /// The cell of the last move, where its stone now stands (after a swap, the mirror of the
+    /// first stone).
+    #[must_use]
+    pub fn last_move_cell(&self) -> Option<Point> {
+        match self.position.last_move()?.mv {
+            Move::Cell(point) => Some(point),
+            Move::Swap => match self.position.history().next()?.mv {
+                Move::Cell(point) => Some(point.mirrored()),
+                _ => None,
+            },
+            Move::Pass | Move::Resign => None,
+        }
+    }
+
+    /// The move number shown on each stone of the current position: the move that put it
+    /// there (a swapped stone shows 2); set-up stones have none.
+    #[must_use]
+    pub fn move_numbers(&self) -> Vec<(Point, usize)> {
+        let mut numbers: Vec<(Point, usize)> = Vec::new();
+        let mut first = None;
+        for (index, played) in self.position.history().enumerate() {
+            match played.mv {
+                Move::Cell(p) => {
+                    if index == 0 {
+                        first = Some(p);
+                    }
+                    numbers.push((p, index + 1));
+                }
+                Move::Swap => {
+                    if let Some(p) = first {
+                        numbers.retain(|&(q, _)| q != p);
+                        numbers.push((p.mirrored(), index + 1));
+                    }
+                }
+                Move::Pass | Move::Resign => {}
+            }
+        }
+        numbers
+    }
+
     /// The messages that hand the open job to the worker: the whole position (so the worker
-    /// needs no memory of earlier jobs), then the request for a move.
+    /// needs no memory of earlier jobs, and a restarted worker can take over), then the
+    /// request for a move.
     #[must_use]
     pub fn engine_jobs(&self) -> Vec<Job> {
         let Some(id) = self.pending else {
             return Vec::new();
         };
+        let start = self.tree.start();
+        let names = |cells: CellSet| cells.iter().map(|p| p.to_string()).collect();
+        let setup = start.has_setup().then(|| Setup {
+            black: names(start.setup.black),
+            white: names(start.setup.white),
+            to_move: Side::from(start.first_to_move()),
+        });
         let board = self.position.board();
         let set_position = Request::SetPosition {
             width: board.width(),
             height: board.height(),
             moves: self.move_names(),
             swap_rule: self.position.swap_rule(),
+            setup,
         };
         vec![
             Job {
@@ -167,42 +358,192 @@ impl Game {
                 let Ok(board) = Board::new(width, height) else {
                     return false;
                 };
-                self.position = Position::new(board);
+                let mut start = Record::new(board);
+                start.swap_rule = self.swap_rule() && board.is_square();
+                self.replace(MoveTree::new(start), MoveTree::ROOT);
+                self.editing = false;
+            }
+            Action::SetPlayer(color, player) => {
+                if self.players[color] == player {
+                    return false;
+                }
+                self.players[color] = player;
                 self.pending = None;
                 self.notice = None;
             }
-            Action::SetEngineSide(side) => {
-                if side == self.engine_side {
+            Action::SetSwapRule(on) => {
+                if on == self.swap_rule() || !self.can_change_swap_rule() {
                     return false;
                 }
-                self.engine_side = side;
+                self.tree.set_swap_rule(on);
+                self.position.set_swap_rule(on);
                 self.pending = None;
-                self.notice = None;
             }
             Action::Play(point) => {
-                if !self.accepts_clicks() || self.position.try_play(Move::Cell(point)).is_err() {
+                if self.editing {
+                    let next = match self.position.color_at(point) {
+                        None => Some(Color::Black),
+                        Some(Color::Black) => Some(Color::White),
+                        Some(Color::White) => None,
+                    };
+                    return self.apply(Action::SetStone(point, next));
+                }
+                return self.play_human(Move::Cell(point));
+            }
+            Action::Swap => return self.play_human(Move::Swap),
+            Action::Resign => return self.play_human(Move::Resign),
+            Action::Undo => {
+                let Some(parent) = self.tree.parent(self.current).filter(|_| !self.editing) else {
+                    return false;
+                };
+                let mut to = parent;
+                // Against Ohm, take back its reply and the move it answered, so that it is the
+                // person's turn again (unless Ohm opened the game).
+                let position = self.tree.position_at(parent);
+                if !self.is_human(position.to_move()) && !position.is_over() {
+                    if let Some(grandparent) = self.tree.parent(parent) {
+                        if self.players[!position.to_move()] == Player::Human {
+                            to = grandparent;
+                        }
+                    }
+                }
+                self.go_to(to);
+            }
+            Action::Redo => {
+                let Some(next) = self.tree.next(self.current).filter(|_| !self.editing) else {
+                    return false;
+                };
+                self.go_to(next);
+                if !self.is_human(self.position.to_move()) {
+                    if let Some(reply) = self.tree.next(self.current) {
+                        self.go_to(reply);
+                    }
+                }
+            }
+            Action::First => return self.navigate(Some(MoveTree::ROOT)),
+            Action::Previous => return self.navigate(self.tree.parent(self.current)),
+            Action::Next => return self.navigate(self.tree.next(self.current)),
+            Action::Last => return self.navigate(Some(self.tree.line_end(self.current))),
+            Action::GoTo(node) => {
+                if self.editing || (node != MoveTree::ROOT && self.tree.played(node).is_none()) {
+                    return false;
+                }
+                self.tree.select(node);
+                self.go_to(node);
+            }
+            Action::EnginePlayHere => {
+                if self.editing
+                    || self.pending.is_some()
+                    || self.position.is_over()
+                    || self.is_human(self.position.to_move())
+                {
                     return false;
                 }
                 self.notice = None;
+                self.open_job();
+                return true;
             }
-            Action::Undo => {
-                if !self.position.undo() {
+            Action::Load { mut tree, at } => {
+                tree.select(at);
+                self.replace(*tree, at);
+                self.editing = false;
+            }
+            Action::SetEditing(on) => {
+                if on == self.editing {
                     return false;
                 }
-                // Take back the engine's move and the move it answered, so that it is the
-                // person's turn again (unless the engine opened the game).
-                if self.engine_side == Some(self.position.to_move())
-                    && self.position.move_count() > 0
-                {
-                    self.position.undo();
-                }
+                self.editing = on;
                 self.pending = None;
                 self.notice = None;
+            }
+            Action::SetStone(point, color) => {
+                if !self.editing || self.position.color_at(point) == color {
+                    return false;
+                }
+                let mut stones = ByColor::new(
+                    self.position.stones(Color::Black),
+                    self.position.stones(Color::White),
+                );
+                if !self.position.board().contains(point) || point.is_edge() {
+                    return false;
+                }
+                stones.black.remove(point);
+                stones.white.remove(point);
+                if let Some(c) = color {
+                    stones[c].insert(point);
+                }
+                self.restart_from(stones, self.position.to_move());
+            }
+            Action::SetSideToMove(color) => {
+                if !self.editing || self.position.to_move() == color {
+                    return false;
+                }
+                let stones = ByColor::new(
+                    self.position.stones(Color::Black),
+                    self.position.stones(Color::White),
+                );
+                self.restart_from(stones, color);
+            }
+            Action::ClearBoard => {
+                if !self.editing {
+                    return false;
+                }
+                self.restart_from(ByColor::default(), Color::Black);
             }
             Action::EngineReplied(reply) => return self.take_reply(reply),
         }
         self.ask_engine_if_its_turn();
         true
+    }
+
+    /// Plays `mv` for the person to move.
+    fn play_human(&mut self, mv: Move) -> bool {
+        if self.editing || !self.accepts_clicks() {
+            return false;
+        }
+        let color = self.position.to_move();
+        if self.position.try_play(mv).is_err() {
+            return false;
+        }
+        self.current = self.tree.add(self.current, PlayedMove { color, mv });
+        self.notice = None;
+        self.ask_engine_if_its_turn();
+        true
+    }
+
+    /// Moves the view to `node`, if it is another node.
+    fn navigate(&mut self, node: Option<NodeId>) -> bool {
+        match node {
+            Some(node) if node != self.current && !self.editing => {
+                self.go_to(node);
+                self.ask_engine_if_its_turn();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn go_to(&mut self, node: NodeId) {
+        self.current = node;
+        self.position = self.tree.position_at(node);
+        self.pending = None;
+        self.notice = None;
+    }
+
+    fn replace(&mut self, tree: MoveTree, at: NodeId) {
+        self.tree = tree;
+        self.serial += 1;
+        self.go_to(at);
+    }
+
+    /// Set-up: `stones` with `to_move` become the new start, with no moves.
+    fn restart_from(&mut self, stones: ByColor<CellSet>, to_move: Color) {
+        let mut start = self.tree.start().clone();
+        let empty = stones.black.is_empty() && stones.white.is_empty();
+        start.setup = stones;
+        start.to_move = (!empty || to_move != Color::Black).then_some(to_move);
+        start.info = Default::default();
+        self.replace(MoveTree::new(start), MoveTree::ROOT);
     }
 
     fn take_reply(&mut self, reply: Reply) -> bool {
@@ -215,13 +556,20 @@ impl Game {
                 let color = Color::from(color);
                 let played = Move::parse(&mv).map_err(|e| e.to_string()).and_then(|m| {
                     if color == self.position.to_move() {
-                        self.position.try_play(m).map_err(|e| e.to_string())
+                        self.position
+                            .try_play(m)
+                            .map(|()| m)
+                            .map_err(|e| e.to_string())
                     } else {
                         Err(format!("it is not {color}'s turn"))
                     }
                 });
-                if let Err(why) = played {
-                    self.notice = Some(format!("Ohm's move {mv} was refused: {why}"));
+                match played {
+                    Ok(m) => {
+                        self.current = self.tree.add(self.current, PlayedMove { color, mv: m });
+                        self.ask_engine_if_its_turn();
+                    }
+                    Err(why) => self.notice = Some(format!("Ohm's move {mv} was refused: {why}")),
                 }
                 true
             }
@@ -243,16 +591,22 @@ impl Game {
         }
     }
 
-    /// Opens a job when the engine is to move in a game still going.
+    /// Opens a job when Ohm is to move at the end of a line in a game still going.
     fn ask_engine_if_its_turn(&mut self) {
         if self.pending.is_none()
             && self.notice.is_none()
+            && !self.editing
             && !self.position.is_over()
-            && self.engine_side == Some(self.position.to_move())
+            && !self.is_human(self.position.to_move())
+            && self.tree.children(self.current).is_empty()
         {
-            self.last_id += 1;
-            self.pending = Some(RequestId(self.last_id));
+            self.open_job();
         }
+    }
+
+    fn open_job(&mut self) {
+        self.last_id += 1;
+        self.pending = Some(RequestId(self.last_id));
     }
 }
 
@@ -272,7 +626,7 @@ impl Reducible for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{PositionState, Side};
+    use crate::protocol::PositionState;
 
     fn cell(name: &str) -> Point {
         Point::parse(name).unwrap()
@@ -293,13 +647,27 @@ mod tests {
         }
     }
 
-    fn game(size: u8, engine: Option<Color>) -> Game {
-        Game::new(Board::square(size).unwrap(), engine)
+    fn vs_ohm(size: u8, ohm: Color) -> Game {
+        let mut players = ByColor::new(Player::Human, Player::Human);
+        players[ohm] = Player::Ohm;
+        Game::new(Board::square(size).unwrap(), players, false)
+    }
+
+    fn two_humans(size: u8) -> Game {
+        Game::new(
+            Board::square(size).unwrap(),
+            ByColor::new(Player::Human, Player::Human),
+            false,
+        )
+    }
+
+    fn moves(game: &Game) -> Vec<String> {
+        game.move_names()
     }
 
     #[test]
     fn a_click_plays_and_hands_the_turn_to_the_engine() {
-        let mut g = game(5, Some(Color::White));
+        let mut g = vs_ohm(5, Color::White);
         assert_eq!(g.status(), Status::ToMove(Color::Black));
         assert!(g.engine_jobs().is_empty());
         assert!(g.apply(Action::Play(cell("c3"))));
@@ -315,7 +683,8 @@ mod tests {
                 width: 5,
                 height: 5,
                 moves: vec!["c3".into()],
-                swap_rule: false
+                swap_rule: false,
+                setup: None,
             }
         );
         assert_eq!(jobs[1].request, Request::Genmove);
@@ -323,7 +692,7 @@ mod tests {
 
     #[test]
     fn clicks_are_ignored_while_the_engine_thinks_and_on_stones() {
-        let mut g = game(5, Some(Color::White));
+        let mut g = vs_ohm(5, Color::White);
         g.apply(Action::Play(cell("c3")));
         assert!(!g.apply(Action::Play(cell("d3"))));
         let reply = engine_move(&g, "b2");
@@ -334,20 +703,8 @@ mod tests {
     }
 
     #[test]
-    fn the_engine_reply_is_played_and_it_is_the_person_s_turn() {
-        let mut g = game(5, Some(Color::White));
-        g.apply(Action::Play(cell("c3")));
-        let reply = engine_move(&g, "b4");
-        g.apply(Action::EngineReplied(reply));
-        assert_eq!(g.position().color_at(cell("b4")), Some(Color::White));
-        assert_eq!(g.pending(), None);
-        assert_eq!(g.status(), Status::ToMove(Color::Black));
-        assert!(g.accepts_clicks());
-    }
-
-    #[test]
     fn replies_to_old_jobs_are_dropped() {
-        let mut g = game(5, Some(Color::White));
+        let mut g = vs_ohm(5, Color::White);
         g.apply(Action::Play(cell("c3")));
         let stale = engine_move(&g, "b4");
         g.apply(Action::Undo);
@@ -360,65 +717,104 @@ mod tests {
     }
 
     #[test]
-    fn undo_takes_back_the_engine_reply_and_the_move_it_answered() {
-        let mut g = game(5, Some(Color::White));
+    fn undo_takes_back_the_pair_and_redo_replays_it() {
+        let mut g = vs_ohm(5, Color::White);
         g.apply(Action::Play(cell("c3")));
-        let reply = engine_move(&g, "b4");
-        g.apply(Action::EngineReplied(reply));
+        g.apply(Action::EngineReplied(engine_move(&g, "b4")));
         assert!(g.apply(Action::Undo));
         assert_eq!(g.position().move_count(), 0);
         assert_eq!(g.status(), Status::ToMove(Color::Black));
         assert!(!g.apply(Action::Undo));
+        assert!(g.can_redo());
+        assert!(g.apply(Action::Redo));
+        assert_eq!(moves(&g), ["c3", "b4"]);
+        assert_eq!(g.pending(), None, "Ohm's reply is already in the record");
+        assert!(!g.apply(Action::Redo));
     }
 
     #[test]
-    fn undo_without_an_engine_takes_back_one_move() {
-        let mut g = game(3, None);
+    fn undo_and_redo_between_two_people_take_one_move() {
+        let mut g = two_humans(3);
         g.apply(Action::Play(cell("a1")));
         g.apply(Action::Play(cell("b2")));
         g.apply(Action::Undo);
-        assert_eq!(g.position().move_count(), 1);
+        assert_eq!(moves(&g), ["a1"]);
         assert_eq!(g.pending(), None);
+        g.apply(Action::Redo);
+        assert_eq!(moves(&g), ["a1", "b2"]);
+    }
+
+    #[test]
+    fn a_different_move_while_reviewing_makes_a_variation() {
+        let mut g = two_humans(4);
+        for name in ["a1", "b2", "c3"] {
+            g.apply(Action::Play(cell(name)));
+        }
+        assert!(g.apply(Action::First));
+        assert!(!g.apply(Action::Previous));
+        g.apply(Action::Next);
+        assert_eq!(moves(&g), ["a1"]);
+        g.apply(Action::Play(cell("d1")));
+        assert_eq!(moves(&g), ["a1", "d1"]);
+        let a1 = g.tree().path(g.current())[0];
+        assert_eq!(g.tree().children(a1).len(), 2);
+        // The old line is one click away, with its moves intact.
+        let b2 = g.tree().children(a1)[0];
+        g.apply(Action::GoTo(b2));
+        g.apply(Action::Last);
+        assert_eq!(moves(&g), ["a1", "b2", "c3"]);
+    }
+
+    #[test]
+    fn ohm_waits_while_the_person_reviews() {
+        let mut g = vs_ohm(5, Color::White);
+        g.apply(Action::Play(cell("c3")));
+        g.apply(Action::EngineReplied(engine_move(&g, "b4")));
+        g.apply(Action::Play(cell("d2")));
+        g.apply(Action::EngineReplied(engine_move(&g, "a5")));
+        g.apply(Action::Previous);
+        assert_eq!(g.status(), Status::Reviewing(Color::White));
+        assert_eq!(g.pending(), None);
+        assert!(g.apply(Action::EnginePlayHere));
+        assert!(g.pending().is_some());
+        g.apply(Action::Last);
+        assert_eq!(g.pending(), None);
+        assert_eq!(g.status(), Status::ToMove(Color::Black));
     }
 
     #[test]
     fn the_engine_opens_when_it_plays_black() {
-        let g = game(4, Some(Color::Black));
+        let g = vs_ohm(4, Color::Black);
         assert_eq!(g.status(), Status::Thinking(Color::Black));
-        assert_eq!(
-            g.engine_jobs()[0].request,
-            Request::SetPosition {
-                width: 4,
-                height: 4,
-                moves: vec![],
-                swap_rule: false
-            }
-        );
+        assert!(matches!(
+            &g.engine_jobs()[0].request,
+            Request::SetPosition { moves, .. } if moves.is_empty()
+        ));
     }
 
     #[test]
-    fn switching_sides_mid_game_starts_the_engine_or_cancels_it() {
-        let mut g = game(5, None);
+    fn switching_players_mid_game_starts_the_engine_or_cancels_it() {
+        let mut g = two_humans(5);
         g.apply(Action::Play(cell("c3")));
         assert_eq!(g.pending(), None);
-        g.apply(Action::SetEngineSide(Some(Color::White)));
+        g.apply(Action::SetPlayer(Color::White, Player::Ohm));
         let first = g.pending().expect("White is to move");
-        g.apply(Action::SetEngineSide(Some(Color::Black)));
+        g.apply(Action::SetPlayer(Color::White, Player::Human));
         assert_eq!(g.pending(), None);
         assert!(g.accepts_clicks());
-        g.apply(Action::SetEngineSide(Some(Color::White)));
+        g.apply(Action::SetPlayer(Color::White, Player::Ohm));
         assert!(g.pending().unwrap() > first, "ids are never reused");
     }
 
     #[test]
-    fn a_new_game_keeps_the_engine_side_and_takes_any_size() {
-        let mut g = game(5, Some(Color::Black));
+    fn a_new_game_keeps_the_players_and_takes_any_size() {
+        let mut g = vs_ohm(5, Color::Black);
         let first = g.pending().unwrap();
         assert!(g.apply(Action::NewGame {
             width: 7,
             height: 3
         }));
-        assert_eq!(g.engine_side(), Some(Color::Black));
+        assert_eq!(g.players().black, Player::Ohm);
         assert_eq!(g.position().board().width(), 7);
         assert_eq!(g.position().board().height(), 3);
         assert!(g.pending().unwrap() > first);
@@ -430,7 +826,7 @@ mod tests {
 
     #[test]
     fn engine_errors_stop_the_engine_and_are_shown() {
-        let mut g = game(5, Some(Color::White));
+        let mut g = vs_ohm(5, Color::White);
         g.apply(Action::Play(cell("c3")));
         g.apply(Action::EngineReplied(Reply {
             id: g.pending(),
@@ -459,32 +855,128 @@ mod tests {
     }
 
     #[test]
-    fn the_position_acknowledgement_is_checked() {
-        let mut g = game(5, Some(Color::White));
+    fn a_win_ends_the_game_and_marks_the_winning_group() {
+        let mut g = two_humans(2);
+        for name in ["a1", "b1", "a2"] {
+            g.apply(Action::Play(cell(name)));
+        }
+        assert_eq!(
+            g.status(),
+            Status::Won {
+                winner: Color::Black,
+                resigned: false
+            }
+        );
+        assert!(!g.accepts_clicks());
+        let group: Vec<String> = g.winning_group().iter().map(|p| p.to_string()).collect();
+        assert_eq!(group, ["a1", "a2"]);
+    }
+
+    #[test]
+    fn swap_is_offered_to_the_second_player_only_at_move_two() {
+        let mut g = Game::new(
+            Board::square(5).unwrap(),
+            ByColor::new(Player::Human, Player::Human),
+            true,
+        );
+        assert!(!g.can_swap());
+        g.apply(Action::Play(cell("b2")));
+        assert!(g.can_swap());
+        assert!(g.apply(Action::Swap));
+        assert_eq!(g.position().color_at(cell("b2")), Some(Color::White));
+        assert_eq!(g.last_move_cell(), Some(cell("b2")));
+        assert_eq!(g.move_numbers(), [(cell("b2"), 2)]);
+        assert!(!g.can_swap());
+        assert!(!g.can_change_swap_rule(), "a swap is in the record");
+        // A game without the rule never offers it.
+        let mut g = two_humans(5);
+        g.apply(Action::Play(cell("b2")));
+        assert!(!g.can_swap());
+        assert!(!g.apply(Action::Swap));
+    }
+
+    #[test]
+    fn resigning_ends_the_game_for_the_other_side() {
+        let mut g = vs_ohm(5, Color::White);
         g.apply(Action::Play(cell("c3")));
-        let mut agreeing = PositionState::from(g.position());
-        let id = g.pending();
-        assert!(!g.apply(Action::EngineReplied(Reply {
-            id,
-            response: Response::Position(agreeing.clone()),
-        })));
-        agreeing.moves.push("a1".into());
-        assert!(g.apply(Action::EngineReplied(Reply {
-            id,
-            response: Response::Position(agreeing),
-        })));
+        assert!(!g.apply(Action::Resign), "not while Ohm thinks");
+        g.apply(Action::EngineReplied(engine_move(&g, "b4")));
+        assert!(g.apply(Action::Resign));
+        assert_eq!(
+            g.status(),
+            Status::Won {
+                winner: Color::White,
+                resigned: true
+            }
+        );
         assert_eq!(g.pending(), None);
     }
 
     #[test]
-    fn a_win_ends_the_game_and_marks_the_winning_group() {
-        let mut g = game(2, None);
-        for name in ["a1", "b1", "a2"] {
-            g.apply(Action::Play(cell(name)));
-        }
-        assert_eq!(g.status(), Status::Won(Color::Black));
+    fn ohm_against_ohm_plays_on_its_own() {
+        let mut g = Game::new(
+            Board::square(3).unwrap(),
+            ByColor::new(Player::Ohm, Player::Ohm),
+            false,
+        );
+        let first = g.pending().unwrap();
+        g.apply(Action::EngineReplied(engine_move(&g, "b2")));
+        assert!(g.pending().unwrap() > first);
         assert!(!g.accepts_clicks());
-        let group: Vec<String> = g.winning_group().iter().map(|p| p.to_string()).collect();
-        assert_eq!(group, ["a1", "a2"]);
+    }
+
+    #[test]
+    fn set_up_places_stones_and_becomes_the_start() {
+        let mut g = vs_ohm(4, Color::White);
+        g.apply(Action::Play(cell("a1")));
+        g.apply(Action::EngineReplied(engine_move(&g, "d4")));
+        assert!(!g.apply(Action::SetStone(cell("b2"), Some(Color::Black))));
+        g.apply(Action::SetEditing(true));
+        assert_eq!(g.status(), Status::Editing(Color::Black));
+        assert!(g.apply(Action::SetStone(cell("b2"), Some(Color::Black))));
+        assert!(
+            g.apply(Action::Play(cell("c2"))),
+            "a click cycles empty → Black"
+        );
+        assert!(g.apply(Action::Play(cell("c2"))), "→ White");
+        assert_eq!(g.position().color_at(cell("c2")), Some(Color::White));
+        assert_eq!(g.position().move_count(), 0, "set-up is not moves");
+        assert_eq!(g.position().stones(Color::Black).len(), 2);
+        assert!(g.apply(Action::SetSideToMove(Color::White)));
+        assert_eq!(g.pending(), None, "Ohm waits until set-up is done");
+        assert!(g.apply(Action::SetEditing(false)));
+        assert_eq!(g.status(), Status::Thinking(Color::White));
+        let jobs = g.engine_jobs();
+        let Request::SetPosition {
+            setup: Some(setup),
+            moves,
+            ..
+        } = &jobs[0].request
+        else {
+            panic!("no set-up sent: {jobs:?}")
+        };
+        assert!(moves.is_empty());
+        assert_eq!(setup.to_move, Side::White);
+        assert_eq!(setup.black, ["a1", "b2"]);
+        assert_eq!(setup.white, ["c2", "d4"]);
+        g.apply(Action::SetEditing(true));
+        g.apply(Action::ClearBoard);
+        assert!(g.position().empty_cells().len() == 16);
+        assert!(!g.tree().start().has_setup());
+    }
+
+    #[test]
+    fn a_loaded_game_replaces_the_old_one() {
+        let mut g = two_humans(5);
+        g.apply(Action::Play(cell("c3")));
+        let (tree, at) = crate::records::from_fragment("9c1,e5d4").expect("a HexWorld string");
+        let serial = g.serial();
+        assert!(g.apply(Action::Load {
+            tree: Box::new(tree),
+            at
+        }));
+        assert_eq!(g.position().board().width(), 9);
+        assert_eq!(moves(&g), ["e5", "d4"]);
+        assert!(g.serial() > serial);
     }
 }

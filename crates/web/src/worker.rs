@@ -86,25 +86,29 @@ fn now_ms() -> f64 {
 #[derive(Debug)]
 pub struct EngineClient {
     bridge: WorkerBridge<EngineWorker>,
+    /// The browser's worker object, to terminate a hung worker (gloo-worker 0.5 keeps its own
+    /// handle private, and dropping the bridge only posts a message the hung worker never
+    /// reads).
+    native: Option<web_sys::Worker>,
 }
 
 impl EngineClient {
     /// Starts the worker from Trunk's loader script. Replies that do not decode reach
     /// `on_reply` as an `Undecodable` error without an id.
     pub fn spawn(on_reply: impl Fn(Reply) + 'static) -> EngineClient {
-        let bridge = EngineWorker::spawner()
-            .callback(move |packet: Packet| {
-                on_reply(packet.decode::<Reply>().unwrap_or_else(|e| Reply {
-                    id: None,
-                    response: Response::Error {
-                        kind: ErrorKind::Undecodable,
-                        message: format!("not an Ohm reply: {e}"),
-                    },
-                }));
-            })
-            .encoding::<SerdeWasm>()
-            .spawn_with_loader(WORKER_LOADER);
-        EngineClient { bridge }
+        let mut spawner = EngineWorker::spawner();
+        spawner.callback(move |packet: Packet| {
+            on_reply(packet.decode::<Reply>().unwrap_or_else(|e| Reply {
+                id: None,
+                response: Response::Error {
+                    kind: ErrorKind::Undecodable,
+                    message: format!("not an Ohm reply: {e}"),
+                },
+            }));
+        });
+        let spawner = spawner.encoding::<SerdeWasm>();
+        let (bridge, native) = capture_worker(|| spawner.spawn_with_loader(WORKER_LOADER));
+        EngineClient { bridge, native }
     }
 
     /// Posts `job` to the worker (queued until the worker has loaded).
@@ -114,4 +118,42 @@ impl EngineClient {
             Err(e) => web_sys::console::error_1(&format!("ohm: job not sent: {e}").into()),
         }
     }
+
+    /// The browser's worker, for error events and termination.
+    #[must_use]
+    pub fn native(&self) -> Option<&web_sys::Worker> {
+        self.native.as_ref()
+    }
+
+    /// Stops the worker at once, even in the middle of a computation.
+    pub fn terminate(&self) {
+        if let Some(worker) = &self.native {
+            worker.terminate();
+        }
+    }
+}
+
+/// Runs `spawn` with the global `Worker` constructor wrapped so that the worker it creates is
+/// kept, and returns both. The wrapper is removed before returning.
+fn capture_worker<T>(spawn: impl FnOnce() -> T) -> (T, Option<web_sys::Worker>) {
+    use js_sys::{Function, Reflect};
+    let global = js_sys::global();
+    let key = |name: &str| wasm_bindgen::JsValue::from_str(name);
+    let Ok(real) = Reflect::get(&global, &key("Worker")) else {
+        return (spawn(), None);
+    };
+    let wrapper = Function::new_with_args(
+        "url, options",
+        "const w = new globalThis.__ohmRealWorker(url, options); \
+         globalThis.__ohmSpawnedWorker = w; return w;",
+    );
+    let _ = Reflect::set(&global, &key("__ohmRealWorker"), &real);
+    let _ = Reflect::set(&global, &key("Worker"), &wrapper);
+    let spawned = spawn();
+    let _ = Reflect::set(&global, &key("Worker"), &real);
+    let native = Reflect::get(&global, &key("__ohmSpawnedWorker"))
+        .ok()
+        .and_then(|w| w.dyn_into::<web_sys::Worker>().ok());
+    let _ = Reflect::delete_property(&global, &key("__ohmSpawnedWorker"));
+    (spawned, native)
 }

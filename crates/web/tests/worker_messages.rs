@@ -40,6 +40,7 @@ fn jobs_travel_as_plain_objects_with_a_type_tag() {
             height: 9,
             moves: vec!["e5".into()],
             swap_rule: true,
+            setup: None,
         },
     );
     let value = packet.into_js();
@@ -61,6 +62,7 @@ fn a_position_then_a_move() {
         height: 5,
         moves: vec!["c3".into()],
         swap_rule: false,
+        setup: None,
     };
     let replies = exchange(&mut worker, job(1, set));
     assert_eq!(replies.len(), 1);

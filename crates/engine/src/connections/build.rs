@@ -80,17 +80,6 @@ pub(super) fn after_stone(connections: &mut Connections, position: &Position, st
     let mut builder = Builder::new(connections);
     let new_ends = builder.layer.ends.clone();
 
-    // The connector's new group touches whatever its parts touched, and the cells around the
-    // stone: base connections first, so they keep their plain derivation.
-    let group = new_ends.index(stone);
-    if let Some(g) = group.filter(|_| own) {
-        let mut around = CellSet::EMPTY;
-        for m in new_ends.members[g] {
-            around |= board.neighbours(m);
-        }
-        builder.add_base(g, around);
-    }
-
     let mut changed: Vec<(ConnectionId, usize, usize)> = Vec::new();
     let mut damaged: Vec<(usize, usize)> = Vec::new();
     for lists in &old.pairs {
@@ -116,6 +105,18 @@ pub(super) fn after_stone(connections: &mut Connections, position: &Position, st
                 builder.keep(i, j, kind, *entry);
             }
         }
+    }
+
+    // The connector's new group touches whatever its parts touched, and the cells around the
+    // stone: base connections before the inherited ones, so they keep their plain derivation.
+    // Survivors went in first and unchecked: whatever comes now evicts what it dominates.
+    let group = new_ends.index(stone);
+    if let Some(g) = group.filter(|_| own) {
+        let mut around = CellSet::EMPTY;
+        for m in new_ends.members[g] {
+            around |= board.neighbours(m);
+        }
+        builder.add_base(g, around);
     }
 
     // Own stone: carriers lose the stone, ends grow into the group, keys at the stone fire.
@@ -304,7 +305,7 @@ impl<'a> Builder<'a> {
         let at = lists
             .full
             .iter()
-            .position(|e| e.carrier.len() > size)
+            .position(|e| (e.carrier.len(), e.carrier) > (size, carrier))
             .unwrap_or(lists.full.len());
         lists.full.insert(at, Entry { carrier, id });
         if was_empty {
@@ -343,7 +344,7 @@ impl<'a> Builder<'a> {
         let at = lists
             .semi
             .iter()
-            .position(|e| e.carrier.len() > size)
+            .position(|e| (e.carrier.len(), e.carrier) > (size, carrier))
             .unwrap_or(lists.semi.len());
         let entry = Entry { carrier, id };
         lists.semi.insert(at, entry);

@@ -14,7 +14,8 @@
 //! For every pair of ends the store keeps a list of *minimal* full carriers and a list of
 //! minimal semi carriers: a carrier that contains another one of the same list is refused, a
 //! new carrier evicts the ones that contain it, and a semi carrier containing a full carrier of
-//! the same pair is pointless and dropped. Lists are ordered by size, smallest first.
+//! the same pair is pointless and dropped. Lists are ordered by size, smallest first (ties in
+//! [`CellSet`]'s order, so the order does not depend on the order of discovery).
 //!
 //! The rules (Anshelevich 2001, section 3):
 //! - **base**: two ends that touch are fully connected with the empty carrier;

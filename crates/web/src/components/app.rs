@@ -1,97 +1,340 @@
-//! The whole page: the board, the status line and the panel, wired to the game state and the
-//! engine worker.
+//! The whole page: the board, the status line and the panel, wired to the game state, the
+//! engine worker, the address bar and the browser's storage.
 
-use std::rc::Rc;
-
-use ohm_engine::{Color, Move, Point};
+use ohm_engine::{Color, Move};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::components::{Controls, HexBoard, StatusLine};
-use crate::state::{Action, Game};
-use crate::worker::EngineClient;
+use crate::browser;
+use crate::components::status::{player_name, status_text};
+use crate::components::{
+    BoardOptions, GameOver, HexBoard, MoveList, NewGame, PlayBar, RecordIo, SetupPanel, StatusLine,
+};
+use crate::host::{EngineHost, DEFAULT_WATCHDOG_MS};
+use crate::records;
+use crate::state::{Action, Game, Player, Status};
+use crate::storage::{self, Settings};
+use crate::tree::{MoveTree, NodeId};
+
+/// The game to open with: the one in the address if it differs from the stored one (a link was
+/// followed), else the stored one, else a new game.
+fn initial_game() -> Game {
+    let saved = storage::load_game();
+    let hash = browser::hash();
+    if !hash.is_empty() {
+        let saved_fragment = saved
+            .as_ref()
+            .and_then(|g| records::fragment(g.tree(), g.current()));
+        if saved_fragment.as_deref() != Some(hash.as_str()) {
+            match records::from_fragment(&hash) {
+                Ok((tree, at)) => {
+                    // A shared game opens for study: nobody moves on their own.
+                    return Game::loaded(
+                        tree,
+                        at,
+                        ohm_engine::ByColor::new(Player::Human, Player::Human),
+                    );
+                }
+                Err(e) => web_sys::console::warn_1(
+                    &format!("ohm: the address holds no game: {}", e.message).into(),
+                ),
+            }
+        }
+    }
+    saved.unwrap_or_default()
+}
+
+/// What a move is, said in words for screen readers.
+fn spoken_move(game: &Game) -> Option<String> {
+    let played = game.position().last_move()?;
+    let who = match played.color {
+        Color::Black => "Black",
+        Color::White => "White",
+    };
+    Some(match played.mv {
+        Move::Cell(p) => format!("{who} played {p}."),
+        Move::Swap => format!("{who} swapped."),
+        Move::Pass => format!("{who} passed."),
+        Move::Resign => format!("{who} resigned."),
+    })
+}
+
+/// Runs `handler` for every `event` on the window while the component lives.
+#[hook]
+fn use_window_listener<E: JsCast + 'static>(event: &'static str, handler: impl Fn(E) + 'static) {
+    use_effect_with((), move |_| {
+        let closure = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
+            if let Ok(e) = e.dyn_into::<E>() {
+                handler(e);
+            }
+        });
+        let window = web_sys::window();
+        if let Some(w) = &window {
+            let _ = w.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+        }
+        move || {
+            if let Some(w) = window {
+                let _ =
+                    w.remove_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+            }
+        }
+    });
+}
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let game = use_reducer(Game::default);
+    let game = use_reducer(initial_game);
+    let settings = use_state(storage::load_settings);
+    // (game serial, node) where the person closed the game-over dialog.
+    let dismissed = use_state(|| None::<(u32, NodeId)>);
 
-    // One worker for the page's lifetime; its replies become actions.
-    let engine = {
+    // One engine host for the page's lifetime; its replies become actions.
+    let host = {
         let dispatcher = game.dispatcher();
         use_memo((), move |_| {
-            EngineClient::spawn(move |reply| dispatcher.dispatch(Action::EngineReplied(reply)))
+            let watchdog = browser::query("watchdog")
+                .and_then(|ms| ms.parse().ok())
+                .unwrap_or(DEFAULT_WATCHDOG_MS);
+            EngineHost::start(
+                move |reply| dispatcher.dispatch(Action::EngineReplied(reply)),
+                watchdog,
+            )
         })
     };
 
-    // Whenever the game opens a new engine job, hand it to the worker.
+    // Whenever the game opens a new engine job (or stops waiting), tell the host.
     {
         let game = game.clone();
-        let engine = Rc::clone(&engine);
-        use_effect_with(game.pending(), move |_| {
-            for job in game.engine_jobs() {
-                engine.send(&job);
+        let host = host.clone();
+        use_effect_with(game.pending(), move |_| host.submit(game.engine_jobs()));
+    }
+
+    // Every change is stored and written to the address bar.
+    {
+        let game = game.clone();
+        use_effect_with(game.clone(), move |_| {
+            storage::save_game(&game);
+            browser::replace_hash(records::fragment(game.tree(), game.current()).as_deref());
+        });
+    }
+    {
+        let settings = *settings;
+        use_effect_with(settings, storage::save_settings);
+    }
+
+    // A fragment typed in the address bar (or back/forward) loads that game.
+    {
+        let dispatcher = game.dispatcher();
+        use_window_listener("hashchange", move |_: web_sys::Event| {
+            if let Ok((tree, at)) = records::from_fragment(&browser::hash()) {
+                dispatcher.dispatch(Action::Load {
+                    tree: Box::new(tree),
+                    at,
+                });
             }
         });
     }
 
-    let dispatch = |to_action: fn(Point) -> Action| {
+    // Left/Right/Home/End move through the record, unless a field or the board has the keys.
+    {
         let dispatcher = game.dispatcher();
-        Callback::from(move |point: Point| dispatcher.dispatch(to_action(point)))
+        use_window_listener("keydown", move |event: web_sys::KeyboardEvent| {
+            let in_field = event
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|el| {
+                    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                        || el.closest("#board").ok().flatten().is_some()
+                });
+            if in_field || event.ctrl_key() || event.meta_key() || event.alt_key() {
+                return;
+            }
+            let action = match event.key().as_str() {
+                "ArrowLeft" => Action::Previous,
+                "ArrowRight" => Action::Next,
+                "Home" => Action::First,
+                "End" => Action::Last,
+                _ => return,
+            };
+            event.prevent_default();
+            dispatcher.dispatch(action);
+        });
+    }
+
+    let act = |action: Action| {
+        let dispatcher = game.dispatcher();
+        Callback::from(move |()| dispatcher.dispatch(action.clone()))
     };
-    let on_play = dispatch(Action::Play);
+    let on_play = {
+        let dispatcher = game.dispatcher();
+        Callback::from(move |point| dispatcher.dispatch(Action::Play(point)))
+    };
     let on_new_game = {
         let dispatcher = game.dispatcher();
         Callback::from(move |(width, height): (u8, u8)| {
             dispatcher.dispatch(Action::NewGame { width, height });
         })
     };
-    let on_engine_side = {
+    let on_player = {
         let dispatcher = game.dispatcher();
-        Callback::from(move |side: Option<Color>| dispatcher.dispatch(Action::SetEngineSide(side)))
+        Callback::from(move |(color, player)| dispatcher.dispatch(Action::SetPlayer(color, player)))
     };
-    let on_undo = {
+    let on_swap_rule = {
         let dispatcher = game.dispatcher();
-        Callback::from(move |()| dispatcher.dispatch(Action::Undo))
+        Callback::from(move |on| dispatcher.dispatch(Action::SetSwapRule(on)))
+    };
+    let on_go_to = {
+        let dispatcher = game.dispatcher();
+        Callback::from(move |node| dispatcher.dispatch(Action::GoTo(node)))
+    };
+    let on_import = {
+        let dispatcher = game.dispatcher();
+        Callback::from(move |(tree, at): (MoveTree, NodeId)| {
+            // An imported record opens for study: nobody moves on their own.
+            dispatcher.dispatch(Action::SetPlayer(Color::Black, Player::Human));
+            dispatcher.dispatch(Action::SetPlayer(Color::White, Player::Human));
+            dispatcher.dispatch(Action::Load {
+                tree: Box::new(tree),
+                at,
+            });
+        })
+    };
+    let on_settings = {
+        let settings = settings.clone();
+        Callback::from(move |next: Settings| settings.set(next))
+    };
+    let on_editing = {
+        let dispatcher = game.dispatcher();
+        Callback::from(move |on| dispatcher.dispatch(Action::SetEditing(on)))
+    };
+    let on_to_move = {
+        let dispatcher = game.dispatcher();
+        Callback::from(move |color| dispatcher.dispatch(Action::SetSideToMove(color)))
+    };
+    let on_close_dialog = {
+        let dismissed = dismissed.clone();
+        let key = (game.serial(), game.current());
+        Callback::from(move |()| dismissed.set(Some(key)))
+    };
+    let on_dialog_new_game = {
+        let dispatcher = game.dispatcher();
+        let board = *game.position().board();
+        Callback::from(move |()| {
+            dispatcher.dispatch(Action::NewGame {
+                width: board.width(),
+                height: board.height(),
+            });
+        })
     };
 
     let position = game.position();
     let board = *position.board();
-    let last_move = position.last_move().and_then(|played| match played.mv {
-        Move::Cell(point) => Some(point),
-        // After a swap the moved stone is the mirror of the first one.
-        Move::Swap => position.history().next().and_then(|first| match first.mv {
-            Move::Cell(point) => Some(point.mirrored()),
-            _ => None,
-        }),
-        Move::Pass | Move::Resign => None,
-    });
+    let palette = settings.palette;
+    let colour_names = palette.colour_names();
+    let status = game.status();
+    let players = game.players();
+    let status_words = status_text(&status, players, colour_names);
+    let announcement = match spoken_move(&game) {
+        Some(mv) => format!("{mv} {status_words}"),
+        None => status_words.clone(),
+    };
+    let show_dialog =
+        matches!(status, Status::Won { .. }) && *dismissed != Some((game.serial(), game.current()));
+    let numbers = if settings.move_numbers {
+        game.move_numbers()
+    } else {
+        Vec::new()
+    };
 
     html! {
-        <div class="app">
+        <div class="app" data-palette={palette.name()}>
             <header class="masthead">
                 <h1>{ "Ohm" }</h1>
                 <p class="tagline">{ "Hex in your browser" }</p>
             </header>
             <main class="play">
-                <section class="board-area">
+                <section class="board-area" aria-label="Board">
                     <HexBoard
                         {board}
                         black={position.stones(Color::Black)}
                         white={position.stones(Color::White)}
-                        {last_move}
+                        last_move={game.last_move_cell()}
                         winning={game.winning_group()}
+                        {numbers}
                         playable={game.accepts_clicks()}
+                        editing={game.editing()}
+                        coordinates={settings.coordinates}
+                        orientation={settings.orientation}
+                        {colour_names}
                         {on_play} />
+                    if show_dialog {
+                        <GameOver message={status_words.clone()}
+                            on_new_game={on_dialog_new_game}
+                            on_close={on_close_dialog} />
+                    }
                 </section>
                 <aside class="panel">
-                    <StatusLine status={game.status()} engine_side={game.engine_side()} />
-                    <Controls
-                        width={board.width()}
-                        height={board.height()}
-                        engine_side={game.engine_side()}
+                    <StatusLine status={status.clone()} {players} {colour_names} />
+                    <p id="announcer" class="visually-hidden" aria-live="polite" aria-atomic="true">
+                        { announcement }
+                    </p>
+                    <PlayBar
                         can_undo={game.can_undo()}
-                        {on_new_game}
-                        {on_engine_side}
-                        {on_undo} />
+                        can_redo={game.can_redo()}
+                        can_swap={game.can_swap()}
+                        can_resign={game.can_resign()}
+                        engine_waits={matches!(status, Status::Reviewing(_))}
+                        on_undo={act(Action::Undo)}
+                        on_redo={act(Action::Redo)}
+                        on_swap={act(Action::Swap)}
+                        on_resign={act(Action::Resign)}
+                        on_engine_here={act(Action::EnginePlayHere)} />
+                    <details class="section" open=true>
+                        <summary>{ "Record" }</summary>
+                        <MoveList
+                            tree={game.tree().clone()}
+                            current={game.current()}
+                            {on_go_to}
+                            on_first={act(Action::First)}
+                            on_previous={act(Action::Previous)}
+                            on_next={act(Action::Next)}
+                            on_last={act(Action::Last)} />
+                    </details>
+                    <details class="section" open=true>
+                        <summary>{ "New game" }</summary>
+                        <NewGame
+                            width={board.width()}
+                            height={board.height()}
+                            black={players.black}
+                            white={players.white}
+                            swap_rule={game.swap_rule()}
+                            can_change_swap_rule={game.can_change_swap_rule()}
+                            {colour_names}
+                            {on_new_game}
+                            {on_player}
+                            {on_swap_rule} />
+                    </details>
+                    <details class="section" id="io-section">
+                        <summary>{ "Import and export" }</summary>
+                        <RecordIo tree={game.tree().clone()} current={game.current()}
+                            {board} {on_import} />
+                    </details>
+                    <details class="section" id="options-section">
+                        <summary>{ "Board and colours" }</summary>
+                        <BoardOptions settings={*settings} on_change={on_settings} />
+                    </details>
+                    <details class="section" id="setup-section" open={game.editing()}>
+                        <summary>{ "Set up" }</summary>
+                        <SetupPanel editing={game.editing()} to_move={position.to_move()}
+                            {on_editing} {on_to_move} on_clear={act(Action::ClearBoard)} />
+                    </details>
+                    <p class="legend">
+                        <span class={classes!("swatch", "black")}></span>
+                        { format!("{} joins the two {} edges; ", player_name(Color::Black, colour_names), colour_names.0) }
+                        <span class={classes!("swatch", "white")}></span>
+                        { format!("{} joins the two {} edges.", player_name(Color::White, colour_names), colour_names.1) }
+                    </p>
                 </aside>
             </main>
         </div>

@@ -1,10 +1,15 @@
 //! The board as SVG: hexagons in a rhombus, the players' edges in their colours, coordinates,
-//! stones, the last move and the winning group.
+//! stones (with move numbers if asked), the last move, the winning group and the keyboard
+//! cursor.
+//!
+//! Keyboard play: the board takes focus (Tab); the arrow keys move a cursor over the cells,
+//! Enter or Space plays at the cursor; typing a cell name (`f6`) and Enter plays there. The
+//! cursor cell is the board's `aria-activedescendant`, so screen readers say where it is.
 
 use ohm_engine::{Board, CellSet, Color, Edge, Point};
 use yew::prelude::*;
 
-use crate::geometry::{self, Xy};
+use crate::geometry::{self, Layout, Orientation, Xy};
 
 #[derive(Properties, PartialEq, Debug)]
 pub struct HexBoardProps {
@@ -16,8 +21,21 @@ pub struct HexBoardProps {
     /// Stones to highlight as the winner's connection.
     #[prop_or_default]
     pub winning: CellSet,
-    /// Whether clicks on empty cells are reported (it is the person's turn).
+    /// Numbers to draw on stones.
+    #[prop_or_default]
+    pub numbers: Vec<(Point, usize)>,
+    /// Whether clicks on cells are reported (it is the person's turn, or set-up).
     pub playable: bool,
+    /// Set-up mode: occupied cells are clickable too.
+    #[prop_or_default]
+    pub editing: bool,
+    #[prop_or(true)]
+    pub coordinates: bool,
+    #[prop_or_default]
+    pub orientation: Orientation,
+    /// What the players' colours are called in the current palette (Black, White).
+    #[prop_or(("red", "blue"))]
+    pub colour_names: (&'static str, &'static str),
     pub on_play: Callback<Point>,
 }
 
@@ -29,78 +47,217 @@ fn stone_name(color: Color) -> &'static str {
     }
 }
 
+/// The cell `(dc, dr)` away from `from`, if it is on `board`.
+fn step(board: &Board, from: Point, dc: i8, dr: i8) -> Option<Point> {
+    let (col, row) = from.col_row()?;
+    let col = col.checked_add_signed(dc)?;
+    let row = row.checked_add_signed(dr)?;
+    board.cell(col, row)
+}
+
 #[function_component(HexBoard)]
 pub fn hex_board(props: &HexBoardProps) -> Html {
     let board = props.board;
-    // The drawing of the empty board only changes with its size.
-    let frame = use_memo(board, |board| board_frame(*board));
+    let layout = Layout::new(board, props.orientation);
+    // The drawing of the empty board only changes with its size and orientation.
+    let frame = use_memo((board, props.orientation), |&(board, orientation)| {
+        board_frame(board, orientation)
+    });
+    let cursor = use_state(|| None::<Point>);
+    let typed = use_state(String::new);
+    // A cursor left over from another board size is dropped.
+    let cursor_cell = (*cursor).filter(|p| board.contains(*p));
 
-    let cells = board.cells().iter().map(|point| {
-        let (col, row) = point.col_row().expect("board cells are cells");
-        let name = point.to_string();
-        let stone = if props.black.contains(point) {
+    let stone_at = |point: Point| {
+        if props.black.contains(point) {
             Some(Color::Black)
         } else if props.white.contains(point) {
             Some(Color::White)
         } else {
             None
-        };
-        let playable = props.playable && stone.is_none();
+        }
+    };
+    let describe = |point: Point| {
+        let (black, white) = props.colour_names;
+        match stone_at(point) {
+            Some(Color::Black) => format!("{point}, Black ({black})"),
+            Some(Color::White) => format!("{point}, White ({white})"),
+            None => format!("{point}, empty"),
+        }
+    };
+
+    let cells = board.cells().iter().map(|point| {
+        let (col, row) = point.col_row().expect("board cells are cells");
+        let name = point.to_string();
+        let stone = stone_at(point);
+        let playable = props.playable && (stone.is_none() || props.editing);
         let is_last = props.last_move == Some(point);
         let onclick = playable.then(|| {
             let on_play = props.on_play.clone();
-            Callback::from(move |_: MouseEvent| on_play.emit(point))
+            let cursor = cursor.clone();
+            Callback::from(move |_: MouseEvent| {
+                cursor.set(Some(point));
+                on_play.emit(point);
+            })
         });
         let class = classes!(
             "cell",
             playable.then_some("playable"),
             props.winning.contains(point).then_some("winning"),
+            (cursor_cell == Some(point)).then_some("at-cursor"),
         );
-        let centre = geometry::centre(col, row);
+        let centre = layout.centre(col, row);
+        let number = props
+            .numbers
+            .iter()
+            .find(|(p, _)| *p == point)
+            .map(|(_, n)| *n);
         html! {
-            <g key={point.index()} {class} data-cell={name.clone()}
+            <g key={point.index()} {class} id={format!("cell-{name}")} data-cell={name.clone()}
+               role="gridcell" aria-label={describe(point)}
                data-stone={stone.map(stone_name)} data-last={is_last.then_some("true")} {onclick}>
-                <title>{ name }</title>
-                <polygon class="hex" points={geometry::hexagon_points(col, row)} />
+                <polygon class="hex" points={layout.hexagon(col, row)} />
                 if let Some(color) = stone {
                     <circle class={classes!("stone", stone_name(color))}
                         cx={fmt(centre.x)} cy={fmt(centre.y)} r={fmt(geometry::RADIUS * 0.74)} />
                 }
-                if is_last {
+                if let Some(n) = number {
+                    <text class="move-number" x={fmt(centre.x)} y={fmt(centre.y)}>{ n }</text>
+                } else if is_last {
                     <circle class="last-move" cx={fmt(centre.x)} cy={fmt(centre.y)}
                         r={fmt(geometry::RADIUS * 0.24)} />
+                }
+                if cursor_cell == Some(point) {
+                    <polygon class="cursor" points={layout.hexagon(col, row)} />
                 }
             </g>
         }
     });
 
+    let onkeydown = {
+        let cursor = cursor.clone();
+        let typed = typed.clone();
+        let on_play = props.on_play.clone();
+        let playable = props.playable;
+        let flipped = matches!(
+            props.orientation,
+            Orientation::Flipped | Orientation::DiamondFlipped
+        );
+        Callback::from(move |event: KeyboardEvent| {
+            let key = event.key();
+            let here = cursor_cell.or_else(|| board.cell(board.width() / 2, board.height() / 2));
+            // On a flipped board columns run down the screen: the arrows follow the screen.
+            let (along, across) = if flipped {
+                ((0, 1), (1, 0))
+            } else {
+                ((1, 0), (0, 1))
+            };
+            let moved = match key.as_str() {
+                "ArrowLeft" => here.and_then(|p| step(&board, p, -along.0, -along.1)),
+                "ArrowRight" => here.and_then(|p| step(&board, p, along.0, along.1)),
+                "ArrowUp" => here.and_then(|p| step(&board, p, -across.0, -across.1)),
+                "ArrowDown" => here.and_then(|p| step(&board, p, across.0, across.1)),
+                _ => None,
+            };
+            let handled = if key.starts_with("Arrow") {
+                cursor.set(moved.or(here));
+                true
+            } else if key == "Enter" || key == " " {
+                let target = if typed.is_empty() {
+                    here
+                } else {
+                    Point::parse(&typed).ok().filter(|p| board.contains(*p))
+                };
+                typed.set(String::new());
+                if let Some(point) = target {
+                    cursor.set(Some(point));
+                    if playable {
+                        on_play.emit(point);
+                    }
+                }
+                true
+            } else if key == "Escape" {
+                typed.set(String::new());
+                true
+            } else if key == "Backspace" {
+                let mut text = (*typed).clone();
+                text.pop();
+                typed.set(text);
+                true
+            } else if key.len() == 1
+                && key.chars().all(|c| c.is_ascii_alphanumeric())
+                && !event.ctrl_key()
+                && !event.meta_key()
+                && !event.alt_key()
+            {
+                let mut text = if typed.len() >= 3 {
+                    String::new()
+                } else {
+                    (*typed).clone()
+                };
+                text.push_str(&key.to_ascii_lowercase());
+                typed.set(text);
+                true
+            } else {
+                false
+            };
+            if handled {
+                event.prevent_default();
+                event.stop_propagation();
+            }
+        })
+    };
+    let onfocus = {
+        let cursor = cursor.clone();
+        Callback::from(move |_: FocusEvent| {
+            if cursor_cell.is_none() {
+                cursor.set(board.cell(board.width() / 2, board.height() / 2));
+            }
+        })
+    };
+
     let label = format!(
-        "Hex board, {} columns by {} rows",
+        "Hex board, {} columns by {} rows. Arrow keys move, Enter plays; or type a cell like f6 and Enter.",
         board.width(),
         board.height()
     );
+    let (left, top) = frame.corner;
     html! {
-        <svg id="board" class="board" viewBox={frame.view_box.clone()} role="img"
+        <svg id="board" class="board" viewBox={frame.view_box.clone()} role="grid"
+             xmlns="http://www.w3.org/2000/svg"
+             tabindex="0" {onkeydown} {onfocus}
+             aria-activedescendant={cursor_cell.map(|p| format!("cell-{p}"))}
              style={frame.max_width.clone()}
              aria-label={label} data-width={board.width().to_string()}
-             data-height={board.height().to_string()}>
+             data-height={board.height().to_string()}
+             data-orientation={props.orientation.name()}>
             { frame.edges.clone() }
-            <g class="cells">{ for cells }</g>
-            { frame.labels.clone() }
+            <g class="cells" role="row">{ for cells }</g>
+            if props.coordinates {
+                { frame.labels.clone() }
+            }
+            if !typed.is_empty() {
+                <text id="typed" class="typed" x={fmt(left + 2.0)} y={fmt(top + 6.0)}>
+                    { format!("{}…", *typed) }
+                </text>
+            }
         </svg>
     }
 }
 
-/// The parts of the drawing that depend on the board's size alone.
+/// The parts of the drawing that depend on the board's size and orientation alone.
 struct BoardFrame {
     view_box: String,
+    /// The top-left corner of the view box, where the typed cell name is shown.
+    corner: (f64, f64),
     /// Caps the drawing's width so that a cell is never wider than about 3rem.
     max_width: String,
     edges: Html,
     labels: Html,
 }
 
-fn board_frame(board: Board) -> BoardFrame {
+fn board_frame(board: Board, orientation: Orientation) -> BoardFrame {
+    let layout = Layout::new(board, orientation);
     let edges = [Edge::North, Edge::East, Edge::South, Edge::West]
         .into_iter()
         .map(|edge| {
@@ -108,29 +265,34 @@ fn board_frame(board: Board) -> BoardFrame {
             html! {
                 <polyline class={classes!("edge", owner)} data-edge={edge.name()}
                     stroke-width={fmt(geometry::EDGE_BAND)}
-                    points={geometry::points_attribute(geometry::edge_outline(&board, edge))} />
+                    points={layout.edge(edge)} />
             }
         })
         .collect::<Html>();
     let columns = (0..board.width()).map(|col| {
-        let at = geometry::column_label(col);
-        text_at(at, ohm_engine::point::column_letter(col).to_string())
+        text_at(
+            layout.column_label(col),
+            ohm_engine::point::column_letter(col).to_string(),
+        )
     });
-    let rows =
-        (0..board.height()).map(|row| text_at(geometry::row_label(row), (row + 1).to_string()));
+    let rows = (0..board.height()).map(|row| text_at(layout.row_label(row), (row + 1).to_string()));
     let labels = html! {
         <g class="coordinates" aria-hidden="true">{ for columns }{ for rows }</g>
     };
-    let view_box = geometry::view_box(&board);
-    let span = view_box
+    let view_box = layout.view_box();
+    let numbers: Vec<f64> = view_box
         .split(' ')
-        .nth(2)
-        .and_then(|w| w.parse::<f64>().ok())
-        .map_or(20.0, |w| w / geometry::CELL_WIDTH);
+        .filter_map(|n| n.parse::<f64>().ok())
+        .collect();
+    let span = numbers.get(2).map_or(20.0, |w| w / geometry::CELL_WIDTH);
     BoardFrame {
+        corner: (
+            numbers.first().copied().unwrap_or(0.0),
+            numbers.get(1).copied().unwrap_or(0.0),
+        ),
         view_box,
         max_width: format!("max-width: {:.1}rem", span * 3.0),
-        edges: html! { <g class="edges">{ edges }</g> },
+        edges: html! { <g class="edges" aria-hidden="true">{ edges }</g> },
         labels,
     }
 }

@@ -1,38 +1,44 @@
-//! The game panel: board size, which side Ohm plays, new game and undo.
+//! The new-game panel (board size, who plays each colour, the swap rule) and the buttons of
+//! play (undo, redo, swap, resign).
 
 use ohm_engine::{Color, MAX_SIZE};
-use web_sys::HtmlSelectElement;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq, Debug)]
-pub struct ControlsProps {
-    pub width: u8,
-    pub height: u8,
-    pub engine_side: Option<Color>,
-    pub can_undo: bool,
-    /// A new game of this width and height.
-    pub on_new_game: Callback<(u8, u8)>,
-    pub on_engine_side: Callback<Option<Color>>,
-    pub on_undo: Callback<()>,
-}
+use crate::state::Player;
 
 /// The value of the `<select>` that fired `event`.
-fn selected(event: &Event) -> Option<String> {
+pub fn selected(event: &Event) -> Option<String> {
     event
         .target_dyn_into::<HtmlSelectElement>()
         .map(|select| select.value())
 }
 
-fn engine_side_value(side: Option<Color>) -> &'static str {
-    match side {
-        Some(Color::Black) => "black",
-        Some(Color::White) => "white",
-        None => "nobody",
-    }
+/// Whether the checkbox that fired `event` is now checked.
+pub fn checked(event: &Event) -> bool {
+    event
+        .target_dyn_into::<HtmlInputElement>()
+        .is_some_and(|input| input.checked())
 }
 
-#[function_component(Controls)]
-pub fn controls(props: &ControlsProps) -> Html {
+#[derive(Properties, PartialEq, Debug)]
+pub struct NewGameProps {
+    pub width: u8,
+    pub height: u8,
+    pub black: Player,
+    pub white: Player,
+    pub swap_rule: bool,
+    pub can_change_swap_rule: bool,
+    /// A new game of this width and height.
+    pub on_new_game: Callback<(u8, u8)>,
+    pub on_player: Callback<(Color, Player)>,
+    pub on_swap_rule: Callback<bool>,
+    /// What the players' colours are called (Black, White).
+    pub colour_names: (&'static str, &'static str),
+}
+
+#[function_component(NewGame)]
+pub fn new_game(props: &NewGameProps) -> Html {
     let (width, height) = (props.width, props.height);
     // Changing a dimension starts a new game of the new size straight away.
     let size_select = |id: &'static str, label: &'static str, current: u8, is_width: bool| {
@@ -44,8 +50,8 @@ pub fn controls(props: &ControlsProps) -> Html {
         });
         html! {
             <label class="field">
-                <span>{ label }</span>
-                <select {id} {onchange}>
+                <span class="visually-hidden">{ label }</span>
+                <select {id} {onchange} aria-label={label}>
                     { for (1..=MAX_SIZE).map(|n| html! {
                         <option value={n.to_string()} selected={n == current}>{ n }</option>
                     }) }
@@ -53,42 +59,110 @@ pub fn controls(props: &ControlsProps) -> Html {
             </label>
         }
     };
-    let on_engine_side = {
-        let on_engine_side = props.on_engine_side.clone();
-        Callback::from(move |event: Event| {
-            let side = selected(&event).and_then(|v| Color::parse(&v));
-            on_engine_side.emit(side);
-        })
+    let player_select = |color: Color, current: Player, colour: &str| {
+        let on_player = props.on_player.clone();
+        let onchange = Callback::from(move |event: Event| {
+            let player = match selected(&event).as_deref() {
+                Some("ohm") => Player::Ohm,
+                _ => Player::Human,
+            };
+            on_player.emit((color, player));
+        });
+        let name = match color {
+            Color::Black => "Black",
+            Color::White => "White",
+        };
+        html! {
+            <label class="field player">
+                <span><span class={classes!("swatch", color.name())}></span>
+                    { format!("{name} ({colour})") }</span>
+                <select id={format!("{}-player", color.name())} {onchange}>
+                    <option value="human" selected={current == Player::Human}>{ "Human" }</option>
+                    <option value="ohm" selected={current == Player::Ohm}>{ "Ohm" }</option>
+                </select>
+            </label>
+        }
+    };
+    let on_swap_rule = {
+        let on_swap_rule = props.on_swap_rule.clone();
+        Callback::from(move |event: Event| on_swap_rule.emit(checked(&event)))
     };
     let on_new_game = {
         let on_new_game = props.on_new_game.clone();
         Callback::from(move |_: MouseEvent| on_new_game.emit((width, height)))
     };
-    let on_undo = props.on_undo.reform(|_: MouseEvent| ());
-    let side = engine_side_value(props.engine_side);
-
+    let (black_colour, white_colour) = props.colour_names;
+    let square = width == height;
     html! {
-        <form class="controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+        <div class="new-game">
             <fieldset class="size">
                 <legend>{ "Board" }</legend>
                 { size_select("board-width", "Columns", width, true) }
                 <span class="times" aria-hidden="true">{ "×" }</span>
                 { size_select("board-height", "Rows", height, false) }
             </fieldset>
-            <label class="field">
-                <span>{ "Ohm plays" }</span>
-                <select id="engine-side" onchange={on_engine_side}>
-                    <option value="white" selected={side == "white"}>{ "White (blue)" }</option>
-                    <option value="black" selected={side == "black"}>{ "Black (red)" }</option>
-                    <option value="nobody" selected={side == "nobody"}>{ "nobody" }</option>
-                </select>
+            <div class="players">
+                { player_select(Color::Black, props.black, black_colour) }
+                { player_select(Color::White, props.white, white_colour) }
+            </div>
+            <label class="check" title={(!square).then_some("Swap needs a square board")}>
+                <input id="swap-rule" type="checkbox" checked={props.swap_rule && square}
+                    disabled={!props.can_change_swap_rule} onchange={on_swap_rule} />
+                { "Swap rule (second player may take the first stone)" }
             </label>
+            <button id="new-game" type="button" class="primary" onclick={on_new_game}>
+                { "New game" }
+            </button>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq, Debug)]
+pub struct PlayBarProps {
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub can_swap: bool,
+    pub can_resign: bool,
+    /// Ohm is to move but the record goes on: offer to let it play here.
+    pub engine_waits: bool,
+    pub on_undo: Callback<()>,
+    pub on_redo: Callback<()>,
+    pub on_swap: Callback<()>,
+    pub on_resign: Callback<()>,
+    pub on_engine_here: Callback<()>,
+}
+
+#[function_component(PlayBar)]
+pub fn play_bar(props: &PlayBarProps) -> Html {
+    let click = |callback: &Callback<()>| callback.reform(|_: MouseEvent| ());
+    html! {
+        <div class="play-bar">
+            if props.can_swap {
+                <button id="swap" type="button" class="primary offer" onclick={click(&props.on_swap)}
+                    title="Take the first stone: it is mirrored and becomes yours">
+                    { "Swap" }
+                </button>
+            }
+            if props.engine_waits {
+                <button id="engine-here" type="button" class="primary offer"
+                    onclick={click(&props.on_engine_here)}>
+                    { "Ohm, play here" }
+                </button>
+            }
             <div class="buttons">
-                <button id="new-game" type="button" onclick={on_new_game}>{ "New game" }</button>
-                <button id="undo" type="button" onclick={on_undo} disabled={!props.can_undo}>
+                <button id="undo" type="button" onclick={click(&props.on_undo)}
+                    disabled={!props.can_undo} title="Take back (Ohm's reply too)">
                     { "Undo" }
                 </button>
+                <button id="redo" type="button" onclick={click(&props.on_redo)}
+                    disabled={!props.can_redo}>
+                    { "Redo" }
+                </button>
+                <button id="resign" type="button" onclick={click(&props.on_resign)}
+                    disabled={!props.can_resign}>
+                    { "Resign" }
+                </button>
             </div>
-        </form>
+        </div>
     }
 }

@@ -4,9 +4,19 @@
 pub mod app;
 pub mod board;
 pub mod controls;
+pub mod dialog;
+pub mod move_list;
+pub mod options;
+pub mod record_io;
+pub mod setup;
 pub mod status;
 
 pub use app::App;
 pub use board::HexBoard;
-pub use controls::Controls;
+pub use controls::{NewGame, PlayBar};
+pub use dialog::GameOver;
+pub use move_list::MoveList;
+pub use options::BoardOptions;
+pub use record_io::RecordIo;
+pub use setup::SetupPanel;
 pub use status::StatusLine;

@@ -1,0 +1,302 @@
+//! Circuit evaluation (Shannon; Anshelevich 2002, section 5): each player's view of a position
+//! as a resistor network, its total resistance between the player's edges, and the energy
+//! dissipated around every empty cell.
+//!
+//! **The network of player `c`.** Nodes are `c`'s groups (a group of stones together with the
+//! own edges it touches is one node; so are the two edges on their own) and the empty cells.
+//! A cell's resistance is 1 when empty, 0 when it holds a stone of `c`, and infinite when it
+//! holds an opponent stone; the link between two neighbouring points has the sum of their
+//! resistances (the paper's exact scheme): 2 between two empty cells, 1 between an empty cell
+//! and a group, none through opponent stones. A group touching an empty cell through several
+//! stones keeps one link per touching pair, as the paper's cell-by-cell circuit does.
+//!
+//! **Virtual connections** found by H-search ([`Connections`]) can be added
+//! ([`VcLinks`]), between pairs of the player's groups only (as in the paper, "two black
+//! cells"): either a direct link between the two groups with a resistance above that of
+//! neighbours, or the paper's second variant, where every empty neighbour of one end becomes a
+//! neighbour of the other end too.
+//!
+//! **Evaluation.** `R_B` and `R_W` are the resistances between Black's and White's edges, in
+//! `[0, +∞]` (0: the player is connected; `+∞`: cut off). The paper's
+//! `E = ln(R_B / R_W)` is **positive when White is ahead** ([`Evaluation::e`]);
+//! [`Evaluation::score_for`] gives the same number from one player's side (positive: good for
+//! that player). The displayed win probability is the logistic of `E`:
+//! `P(Black wins) = 1 / (1 + e^E) = R_W / (R_B + R_W)`, i.e. Black's share of the total
+//! resistance. It is not calibrated against game results; it is monotone in `E`, 1/2 for an
+//! even position, and exactly 1 or 0 once a player is connected or cut off.
+//!
+//! **Energy.** With unit voltage between the edges, the power `(ΔV)²/r` dissipated on the
+//! links touching an empty cell, divided by the circuit's total power `1/R`, measures how much
+//! of the current the cell carries: Hexy's move-ordering key and Ohm's heat map.
+//!
+//! **Solver choice (measured, release, 11x11 mid-game).** See [`solver`]: conjugate gradient
+//! with a Jacobi preconditioner.
+
+pub mod solver;
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::connections::Connections;
+use crate::point::{Edge, Point, POINT_COUNT};
+use crate::{ByColor, Color, Position};
+pub use solver::{Link, Network, NodeId, Solution};
+
+/// How known virtual connections enter a player's circuit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum VcLinks {
+    /// Neighbours only (the "microstructure" circuit).
+    None,
+    /// A direct link of this resistance between the two groups of every virtual connection
+    /// (the paper's first approach; more than the 1 + 1 of two groups around one empty cell,
+    /// since a virtual connection is weaker than adjacency).
+    Direct { resistance: f64 },
+    /// Every empty neighbour of one end of a virtual connection is linked to the other end as
+    /// if it were its neighbour (the paper's second approach, the one it describes in detail).
+    SharedNeighbours,
+}
+
+/// Parameters of the circuit evaluation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CircuitParams {
+    pub vc_links: VcLinks,
+}
+
+impl CircuitParams {
+    pub const DEFAULT: CircuitParams = CircuitParams {
+        vc_links: VcLinks::SharedNeighbours,
+    };
+}
+
+impl Default for CircuitParams {
+    fn default() -> Self {
+        CircuitParams::DEFAULT
+    }
+}
+
+const NO_NODE: u32 = u32::MAX;
+
+/// One player's resistor network for one position.
+#[derive(Clone, Debug)]
+pub struct Circuit {
+    color: Color,
+    network: Network,
+    /// Node of every point (`NO_NODE` for opponent stones and edges and off-board points).
+    node_of: Vec<u32>,
+    /// For every node, the empty cell it stands for (`None` for a group).
+    cell_of: Vec<Option<Point>>,
+}
+
+impl Circuit {
+    /// Builds `color`'s circuit for `position`, adding links for the virtual connections of
+    /// `connections` (which must be `color`'s, for this position) as `params` asks.
+    #[must_use]
+    pub fn build(
+        position: &Position,
+        color: Color,
+        params: &CircuitParams,
+        connections: Option<&Connections>,
+    ) -> Circuit {
+        let board = position.board();
+        let empty = position.empty_cells();
+        let (e1, e2) = Edge::of(color);
+        let own = position.stones(color).with(e1.point()).with(e2.point());
+        let mut node_of = vec![NO_NODE; POINT_COUNT];
+        let mut cell_of = Vec::new();
+        let mut network = Network::new(0);
+        // Groups: one node per union-find root.
+        for p in own {
+            let root = position.group_root(p);
+            if node_of[root.index()] == NO_NODE {
+                node_of[root.index()] = network.add_node();
+                cell_of.push(None);
+            }
+            node_of[p.index()] = node_of[root.index()];
+        }
+        for c in empty {
+            node_of[c.index()] = network.add_node();
+            cell_of.push(Some(c));
+        }
+        for c in empty {
+            let a = node_of[c.index()];
+            for q in board.neighbours(c) {
+                if empty.contains(q) {
+                    if q > c {
+                        network.add_link(a, node_of[q.index()], 2.0);
+                    }
+                } else if own.contains(q) {
+                    network.add_link(a, node_of[q.index()], 1.0);
+                }
+            }
+        }
+        if let (Some(vcs), false) = (connections, params.vc_links == VcLinks::None) {
+            let groups: Vec<Point> = vcs.ends().filter(|&p| own.contains(p)).collect();
+            for (i, &x) in groups.iter().enumerate() {
+                for &y in &groups[i + 1..] {
+                    if vcs.smallest_full(x, y).is_none() {
+                        continue;
+                    }
+                    let (nx, ny) = (node_of[x.index()], node_of[y.index()]);
+                    if nx == NO_NODE || ny == NO_NODE || nx == ny {
+                        continue;
+                    }
+                    match params.vc_links {
+                        VcLinks::None => {}
+                        VcLinks::Direct { resistance } => network.add_link(nx, ny, resistance),
+                        VcLinks::SharedNeighbours => {
+                            let (gx, gy) = (position.group(x), position.group(y));
+                            let around = |g: crate::CellSet| {
+                                let mut n = crate::CellSet::EMPTY;
+                                for p in g {
+                                    n |= board.neighbours(p);
+                                }
+                                n & empty
+                            };
+                            let (near_x, near_y) = (around(gx), around(gy));
+                            for c in near_x - near_y {
+                                network.add_link(node_of[c.index()], ny, 1.0);
+                            }
+                            for c in near_y - near_x {
+                                network.add_link(node_of[c.index()], nx, 1.0);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Circuit {
+            color,
+            network,
+            node_of,
+            cell_of,
+        }
+    }
+
+    #[must_use]
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
+    #[must_use]
+    pub fn network(&self) -> &Network {
+        &self.network
+    }
+
+    /// The network node of `point` (`None` for opponent stones and edges).
+    #[must_use]
+    pub fn node(&self, point: Point) -> Option<NodeId> {
+        match self.node_of.get(point.index()) {
+            Some(&n) if n != NO_NODE => Some(n),
+            _ => None,
+        }
+    }
+
+    /// Solves the circuit between the player's two edges.
+    #[must_use]
+    pub fn solve(&self) -> Solution {
+        let (e1, e2) = Edge::of(self.color);
+        let (a, b) = (
+            self.node_of[e1.point().index()],
+            self.node_of[e2.point().index()],
+        );
+        self.network.solve(a, b)
+    }
+
+    /// Per point index, the share of the total power dissipated on links touching each empty
+    /// cell (0 elsewhere, and everywhere when the resistance is 0 or infinite).
+    #[must_use]
+    pub fn energy(&self, solution: &Solution) -> Vec<f64> {
+        let mut by_node = vec![0.0; self.network.node_count() as usize];
+        let r = solution.resistance;
+        if r > 0.0 && r.is_finite() {
+            for link in self.network.links() {
+                let power = solution.power(link) * r;
+                by_node[link.a as usize] += power;
+                by_node[link.b as usize] += power;
+            }
+        }
+        let mut energy = vec![0.0; POINT_COUNT];
+        for (node, cell) in self.cell_of.iter().enumerate() {
+            if let Some(c) = cell {
+                energy[c.index()] = by_node[node];
+            }
+        }
+        energy
+    }
+}
+
+/// Both players' resistances, and optionally their energy maps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    /// Resistance between each player's edges, in `[0, +∞]`.
+    pub resistance: ByColor<f64>,
+    /// Per point index (`Point::index()`), the energy share of every empty cell in each
+    /// player's circuit; empty vectors when not computed.
+    pub energy: ByColor<Vec<f64>>,
+}
+
+impl Evaluation {
+    /// The paper's `E = ln(R_B / R_W)`: positive when White is ahead, `−∞` when Black is
+    /// connected (or White cut off), `+∞` the other way round, 0 when both resistances are
+    /// equal, both 0 or both infinite. Never NaN.
+    #[must_use]
+    pub fn e(&self) -> f64 {
+        let (b, w) = (self.resistance.black, self.resistance.white);
+        if b == w || (b.is_nan() || w.is_nan()) {
+            return 0.0;
+        }
+        libm::log(b / w)
+    }
+
+    /// `E` from `color`'s side: positive when `color` is ahead.
+    #[must_use]
+    pub fn score_for(&self, color: Color) -> f64 {
+        match color {
+            Color::Black => -self.e(),
+            Color::White => self.e(),
+        }
+    }
+
+    /// The displayed chance that `color` wins: `1 / (1 + e^(−score_for(color)))`, i.e.
+    /// `R_opponent / (R_B + R_W)` (see the module docs; not calibrated).
+    #[must_use]
+    pub fn win_probability(&self, color: Color) -> f64 {
+        1.0 / (1.0 + libm::exp(-self.score_for(color)))
+    }
+
+    /// Energy share of `cell` in `color`'s circuit (0 when not computed).
+    #[must_use]
+    pub fn energy_at(&self, color: Color, cell: Point) -> f64 {
+        self.energy[color].get(cell.index()).copied().unwrap_or(0.0)
+    }
+
+    /// Both players' energies added: the move-ordering key (a cell that carries much of
+    /// either player's current is where the game is decided).
+    #[must_use]
+    pub fn heat(&self, cell: Point) -> f64 {
+        self.energy_at(Color::Black, cell) + self.energy_at(Color::White, cell)
+    }
+}
+
+/// Evaluates `position` for both players. `connections` supplies each player's H-search
+/// result (for this position) when virtual connections should enter the circuits;
+/// `with_energy` also computes the energy maps.
+#[must_use]
+pub fn evaluate(
+    position: &Position,
+    params: &CircuitParams,
+    connections: ByColor<Option<&Connections>>,
+    with_energy: bool,
+) -> Evaluation {
+    let mut resistance = ByColor::new(0.0, 0.0);
+    let mut energy = ByColor::new(Vec::new(), Vec::new());
+    for color in Color::ALL {
+        let circuit = Circuit::build(position, color, params, connections[color]);
+        let solution = circuit.solve();
+        resistance[color] = solution.resistance;
+        if with_energy {
+            energy[color] = circuit.energy(&solution);
+        }
+    }
+    Evaluation { resistance, energy }
+}

@@ -1,0 +1,584 @@
+//! Selective alpha-beta over the circuit evaluation (Hexy's search, Anshelevich 2002 §6).
+//!
+//! Read top to bottom:
+//! - **iterative deepening**: depth 1, 2, … until the depth, node or time limit, a proof, or
+//!   the caller's stop; each finished iteration is reported through [`Control::progress`];
+//! - **negamax with principal variation search**: the first move gets the full window, the
+//!   others a null window and a re-search when they beat it;
+//! - **transposition table** keyed by [`Position::hash`], giving cut-offs and the first move
+//!   to try;
+//! - **move ordering by energy**: the cells that carry most of either player's current
+//!   ([`Evaluation::heat`]) first; **selective width**: only the best `width` moves of a node
+//!   are searched;
+//! - **H-search along the path** (the first `hsearch_plies` plies, updated incrementally):
+//!   a side to move holding an edge-to-edge semi or full connection has won, one facing a full
+//!   connection has lost, and one facing semi-connections must play in the intersection of
+//!   their carriers (**must-play pruning**, sound: any other move leaves a semi-connection
+//!   whose key wins);
+//! - **leaves**: a connected player is a proven result; otherwise the circuit evaluation,
+//!   `1000 · ln(R_opponent / R_own)` for the side to move, with virtual-connection links where
+//!   H-search ran.
+//!
+//! **Proven results.** Scores beyond [`PROVEN`] are game-theoretic: a win found through
+//! searched moves is proven whatever the width (one winning move suffices), but a loss is only
+//! proven where every legal move was searched; a node whose width cut moves off and whose
+//! searched moves all lose gets the unproven score `-(PROVEN - 1)` instead.
+//!
+//! The search never reads a clock: the caller's [`Control`] supplies the time, the stop flag
+//! (polled every [`POLL_INTERVAL`] nodes) and receives progress.
+
+mod tt;
+
+use alloc::vec::Vec;
+
+use crate::circuit::{evaluate, CircuitParams, Evaluation};
+use crate::connections::{Connections, HSearchLimits};
+use crate::point::Point;
+use crate::{ByColor, Color, Move, Position};
+pub use tt::{Bound, TranspositionTable, TtEntry};
+
+/// Score of a win on the spot (the winner's side): a win `n` plies from the root scores
+/// `WIN - n` or a little less.
+pub const WIN: i32 = 1_000_000;
+/// Scores at or beyond this magnitude are proven results.
+pub const PROVEN: i32 = WIN - 10_000;
+/// Heuristic scores are clamped to this magnitude (E = ±100).
+pub const MAX_HEURISTIC: i32 = 100_000;
+/// Nodes between two polls of the clock and the stop flag.
+pub const POLL_INTERVAL: u64 = 256;
+
+/// The caller's side of a search: time, stop requests and progress reports.
+pub trait Control {
+    /// Milliseconds on the caller's clock (any origin). Without a clock, time limits are off.
+    fn now_ms(&mut self) -> f64 {
+        0.0
+    }
+    /// Polled every [`POLL_INTERVAL`] nodes; `true` stops the search (the last finished
+    /// iteration's move is returned).
+    fn stop_requested(&mut self) -> bool {
+        false
+    }
+    /// Called after every finished iteration.
+    fn progress(&mut self, _report: &Progress) {}
+}
+
+/// No clock, no stop, no progress.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoControl;
+
+impl Control for NoControl {}
+
+/// A [`Control`] made of three closures: clock, stop flag, progress.
+pub struct Callbacks<C, S, P> {
+    pub clock: C,
+    pub stop: S,
+    pub progress: P,
+}
+
+impl<C, S, P> core::fmt::Debug for Callbacks<C, S, P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Callbacks")
+    }
+}
+
+impl<C, S, P> Control for Callbacks<C, S, P>
+where
+    C: FnMut() -> f64,
+    S: FnMut() -> bool,
+    P: FnMut(&Progress),
+{
+    fn now_ms(&mut self) -> f64 {
+        (self.clock)()
+    }
+    fn stop_requested(&mut self) -> bool {
+        (self.stop)()
+    }
+    fn progress(&mut self, report: &Progress) {
+        (self.progress)(report);
+    }
+}
+
+/// The knobs of one search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchParams {
+    /// Deepest iteration, in plies.
+    pub max_depth: u32,
+    /// Moves searched per node, best first by energy (`u32::MAX`: every move).
+    pub width: u32,
+    /// Moves searched at the root (usually wider than inside the tree).
+    pub root_width: u32,
+    /// Stop after about this many nodes.
+    pub max_nodes: u64,
+    /// Stop after about this many milliseconds of the caller's clock (`None`: no time limit).
+    pub time_ms: Option<f64>,
+    pub circuit: CircuitParams,
+    /// H-search limits; `None` runs no H-search (plain circuit, proofs only by connection).
+    pub hsearch: Option<HSearchLimits>,
+    /// H-search runs at the nodes of the first this many plies (root = ply 0).
+    pub hsearch_plies: u32,
+    /// log2 of the transposition table's slots.
+    pub tt_bits: u32,
+}
+
+impl SearchParams {
+    /// Every move to the given depth, no H-search: the exhaustive setting for small boards.
+    #[must_use]
+    pub fn full_width(max_depth: u32) -> SearchParams {
+        SearchParams {
+            max_depth,
+            width: u32::MAX,
+            root_width: u32::MAX,
+            max_nodes: u64::MAX,
+            time_ms: None,
+            circuit: CircuitParams::DEFAULT,
+            hsearch: None,
+            hsearch_plies: 0,
+            tt_bits: 18,
+        }
+    }
+}
+
+/// One finished iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub depth: u32,
+    /// Score for the side to move at the root (see [`SearchResult::score`]).
+    pub score: i32,
+    pub pv: Vec<Point>,
+    pub nodes: u64,
+    /// The winner, when the score is a proven result.
+    pub proven: Option<Color>,
+    pub elapsed_ms: f64,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play (`None` when the game is over or the board is full).
+    pub best: Option<Point>,
+    /// For the side to move: `1000 · E` from its side for heuristic values, beyond
+    /// ±[`PROVEN`] for proven results.
+    pub score: i32,
+    /// The winner, when the result is proven.
+    pub proven: Option<Color>,
+    pub pv: Vec<Point>,
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    /// The search ended by the stop flag, the time or the node limit.
+    pub stopped: bool,
+    /// Root moves of the last finished iteration with their scores (exact for the best move,
+    /// upper bounds for the others), in search order.
+    pub root_moves: Vec<(Point, i32)>,
+}
+
+/// The heuristic score of `evaluation` for `color`, in the search's units.
+#[must_use]
+pub fn heuristic_score(evaluation: &Evaluation, color: Color) -> i32 {
+    let s = evaluation.score_for(color) * 1000.0;
+    if s.is_nan() {
+        0
+    } else {
+        s.clamp(-f64::from(MAX_HEURISTIC), f64::from(MAX_HEURISTIC)) as i32
+    }
+}
+
+/// Whether `score` is a proven result.
+#[must_use]
+pub fn is_proven(score: i32) -> bool {
+    score.abs() >= PROVEN
+}
+
+/// The state of one search.
+struct Searcher<'c> {
+    params: SearchParams,
+    position: Position,
+    connections: Option<ByColor<Connections>>,
+    tt: TranspositionTable,
+    control: &'c mut dyn Control,
+    nodes: u64,
+    stopped: bool,
+    start_ms: f64,
+}
+
+/// What H-search says about a node, for the side to move.
+enum Verdict {
+    Won(i32),
+    Lost(i32),
+    /// The moves worth searching: `None` for all of them.
+    MustPlay(Option<crate::CellSet>),
+}
+
+impl Searcher<'_> {
+    fn poll(&mut self) {
+        if self.nodes % POLL_INTERVAL != 0 {
+            return;
+        }
+        if self.nodes >= self.params.max_nodes || self.control.stop_requested() {
+            self.stopped = true;
+        }
+        if let Some(limit) = self.params.time_ms {
+            if self.control.now_ms() - self.start_ms >= limit {
+                self.stopped = true;
+            }
+        }
+    }
+
+    fn has_connections(&self, ply: u32) -> bool {
+        self.connections.is_some() && ply < self.params.hsearch_plies
+    }
+
+    fn play(&mut self, p: Point, child_ply: u32) {
+        let color = self.position.to_move();
+        self.position.play_unchecked(color, Move::Cell(p));
+        if self.has_connections(child_ply) {
+            if let Some(conns) = self.connections.as_mut() {
+                for color in Color::ALL {
+                    conns[color].update(&self.position, p);
+                }
+            }
+        }
+    }
+
+    fn unplay(&mut self, child_ply: u32) {
+        self.position.undo();
+        if self.has_connections(child_ply) {
+            if let Some(conns) = self.connections.as_mut() {
+                for color in Color::ALL {
+                    conns[color].undo();
+                }
+            }
+        }
+    }
+
+    fn verdict(&self, ply: u32) -> Verdict {
+        let Some(conns) = self
+            .connections
+            .as_ref()
+            .filter(|_| self.has_connections(ply))
+        else {
+            return Verdict::MustPlay(None);
+        };
+        let me = self.position.to_move();
+        let ply = ply as i32;
+        if let Some(carrier) = conns[me].winning_carrier() {
+            return Verdict::Won(WIN - ply - 1 - 2 * carrier.len() as i32);
+        }
+        if let Some(semi) = conns[me].edge_semis().next() {
+            let len = conns[me].get(semi).carrier.len() as i32;
+            return Verdict::Won(WIN - ply - 1 - 2 * len);
+        }
+        if let Some(carrier) = conns[!me].winning_carrier() {
+            return Verdict::Lost(-(WIN - ply - 2 * carrier.len() as i32));
+        }
+        match conns[!me].must_play() {
+            Some(region) if (region & self.position.empty_cells()).is_empty() => {
+                Verdict::Lost(-(WIN - ply - 2))
+            }
+            region => Verdict::MustPlay(region.map(|r| r & self.position.empty_cells())),
+        }
+    }
+
+    fn evaluate(&self, ply: u32, with_energy: bool) -> Evaluation {
+        let conns = match self
+            .connections
+            .as_ref()
+            .filter(|_| self.has_connections(ply))
+        {
+            Some(c) => ByColor::new(Some(&c.black), Some(&c.white)),
+            None => ByColor::new(None, None),
+        };
+        evaluate(&self.position, &self.params.circuit, conns, with_energy)
+    }
+
+    /// Candidate moves of the current node, best first: the hinted move, then by energy.
+    fn ordered_moves(
+        &self,
+        region: Option<crate::CellSet>,
+        ply: u32,
+        hint: Option<Point>,
+    ) -> Vec<Point> {
+        let cells = region.unwrap_or_else(|| self.position.empty_cells());
+        let evaluation = self.evaluate(ply, true);
+        let mut moves: Vec<(Point, f64)> = cells.iter().map(|p| (p, evaluation.heat(p))).collect();
+        // Stable order: heat descending, then point order.
+        moves.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut ordered: Vec<Point> = moves.into_iter().map(|(p, _)| p).collect();
+        if let Some(h) = hint {
+            if let Some(i) = ordered.iter().position(|&p| p == h) {
+                ordered.remove(i);
+                ordered.insert(0, h);
+            }
+        }
+        ordered
+    }
+
+    fn negamax(&mut self, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        if self.position.connected_winner().is_some() {
+            // The player who just moved has connected.
+            return -(WIN - ply as i32);
+        }
+        let key = self.position.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            if u32::from(e.depth) >= depth {
+                let score = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let region = match self.verdict(ply) {
+            Verdict::Won(score) | Verdict::Lost(score) => return score,
+            Verdict::MustPlay(region) => region,
+        };
+        if depth == 0 {
+            return heuristic_score(&self.evaluate(ply, false), self.position.to_move());
+        }
+        let moves = self.ordered_moves(region, ply, entry.and_then(|e| e.best));
+        let width = self.params.width.max(1) as usize;
+        let truncated = moves.len() > width;
+        let original_alpha = alpha;
+        let mut best_score = -WIN - 1;
+        let mut best_move = None;
+        for (i, &p) in moves.iter().take(width).enumerate() {
+            self.play(p, ply + 1);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta && !self.stopped {
+                    -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            self.unplay(ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(p);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if best_move.is_none() {
+            // No empty cell: cannot happen in Hex without a winner; score as even.
+            return 0;
+        }
+        if truncated && best_score <= -PROVEN {
+            // Unsearched moves might hold: a loss is not proven.
+            best_score = -(PROVEN - 1);
+        }
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(TtEntry {
+            key,
+            score: to_tt(best_score, ply),
+            depth: depth.min(u32::from(u16::MAX)) as u16,
+            bound,
+            best: best_move,
+        });
+        best_score
+    }
+
+    /// The principal variation from the transposition table.
+    fn principal_variation(&mut self, first: Point, depth: u32) -> Vec<Point> {
+        let mut pv = Vec::new();
+        let mut next = Some(first);
+        while let Some(p) = next {
+            if pv.len() as u32 >= depth.max(1)
+                || !self.position.empty_cells().contains(p)
+                || self.position.is_over()
+            {
+                break;
+            }
+            let color = self.position.to_move();
+            self.position.play_unchecked(color, Move::Cell(p));
+            pv.push(p);
+            next = self.tt.probe(self.position.hash()).and_then(|e| e.best);
+        }
+        for _ in 0..pv.len() {
+            self.position.undo();
+        }
+        pv
+    }
+}
+
+/// Mate scores are stored relative to the node, so a transposition at another ply reads the
+/// right distance.
+fn to_tt(score: i32, ply: u32) -> i32 {
+    if score >= PROVEN {
+        score + ply as i32
+    } else if score <= -PROVEN {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: u32) -> i32 {
+    if score >= PROVEN {
+        score - ply as i32
+    } else if score <= -PROVEN {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The winner a root score proves, if any.
+fn proven_winner(score: i32, to_move: Color) -> Option<Color> {
+    if score >= PROVEN {
+        Some(to_move)
+    } else if score <= -PROVEN {
+        Some(!to_move)
+    } else {
+        None
+    }
+}
+
+/// Searches `position` for the side to move. Cell moves only: the swap decision is the
+/// player's ([`crate::player`]).
+pub fn search(
+    position: &Position,
+    params: &SearchParams,
+    control: &mut dyn Control,
+) -> SearchResult {
+    let start_ms = control.now_ms();
+    let to_move = position.to_move();
+    let mut result = SearchResult {
+        best: None,
+        score: 0,
+        proven: None,
+        pv: Vec::new(),
+        depth: 0,
+        nodes: 0,
+        stopped: false,
+        root_moves: Vec::new(),
+    };
+    if let Some(winner) = position.winner() {
+        result.proven = Some(winner);
+        result.score = if winner == to_move { WIN } else { -WIN };
+        return result;
+    }
+    let connections = params
+        .hsearch
+        .filter(|_| params.hsearch_plies > 0)
+        .map(|limits| ByColor::from_fn(|c| Connections::build(position, c, limits)));
+    let mut s = Searcher {
+        params: *params,
+        position: position.clone(),
+        connections,
+        tt: TranspositionTable::new(params.tt_bits),
+        control,
+        nodes: 0,
+        stopped: false,
+        start_ms,
+    };
+    // Root moves: the must-play region when H-search sees threats (all cells when it sees a
+    // lost position: the player still has to move), best first by energy.
+    let region = match s.verdict(0) {
+        Verdict::MustPlay(region) => region,
+        _ => None,
+    };
+    let candidates = s.ordered_moves(region, 0, None);
+    let root_truncated = candidates.len() > params.root_width.max(1) as usize;
+    let mut root: Vec<(Point, i32)> = candidates
+        .into_iter()
+        .take(params.root_width.max(1) as usize)
+        .map(|p| (p, 0))
+        .collect();
+    if root.is_empty() {
+        return result;
+    }
+    result.best = Some(root[0].0);
+    for depth in 1..=params.max_depth.max(1) {
+        let mut alpha = -WIN - 1;
+        let beta = WIN + 1;
+        let mut best: Option<(Point, i32)> = None;
+        for i in 0..root.len() {
+            let p = root[i].0;
+            s.nodes += 1;
+            s.play(p, 1);
+            let score = if i == 0 {
+                -s.negamax(depth - 1, 1, -beta, -alpha)
+            } else {
+                let probe = -s.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                if probe > alpha && !s.stopped {
+                    -s.negamax(depth - 1, 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            s.unplay(1);
+            if s.stopped {
+                break;
+            }
+            root[i].1 = score;
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((p, score));
+                alpha = alpha.max(score);
+            }
+        }
+        if s.stopped {
+            result.stopped = true;
+            break;
+        }
+        let (best_move, mut score) = best.expect("at least one root move");
+        if root_truncated && score <= -PROVEN {
+            score = -(PROVEN - 1);
+        }
+        // Best first for the next iteration; the rest keep their relative order by score.
+        root.sort_by(|a, b| b.1.cmp(&a.1));
+        result.best = Some(best_move);
+        result.score = score;
+        result.depth = depth;
+        result.proven = proven_winner(score, to_move);
+        result.pv = s.principal_variation(best_move, depth);
+        result.root_moves = root.clone();
+        result.nodes = s.nodes;
+        let elapsed_ms = s.control.now_ms() - start_ms;
+        s.control.progress(&Progress {
+            depth,
+            score,
+            pv: result.pv.clone(),
+            nodes: s.nodes,
+            proven: result.proven,
+            elapsed_ms,
+        });
+        if result.proven.is_some() {
+            break;
+        }
+        // The next iteration costs several times this one: do not start what cannot finish.
+        if let Some(limit) = params.time_ms {
+            if elapsed_ms * 2.0 >= limit {
+                break;
+            }
+        }
+        if s.nodes >= params.max_nodes || depth as usize > s.position.empty_cells().len() as usize {
+            break;
+        }
+    }
+    result.nodes = s.nodes;
+    result
+}

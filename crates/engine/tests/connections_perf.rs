@@ -1,0 +1,134 @@
+//! H-search timings (not a timed test: run with
+//! `cargo test --release -p ohm-engine --test connections_perf -- --ignored --nocapture`).
+
+use std::time::Instant;
+
+use ohm_engine::connections::{Connections, HSearchLimits};
+use ohm_engine::distance::best_move_by_distance;
+use ohm_engine::{Board, Color, Move, Point, Position};
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
+    }
+}
+
+/// A game of `moves` moves on `side`: the shortest-path player, with every third move random,
+/// so positions look like games rather than noise.
+fn midgame(side: u8, moves: usize, seed: u64) -> (Position, Vec<Point>) {
+    let mut rng = Rng(seed);
+    let mut pos = Position::new(Board::square(side).unwrap());
+    let mut played = Vec::new();
+    while played.len() < moves && !pos.is_over() {
+        let empty: Vec<Point> = pos.empty_cells().iter().collect();
+        let cell = if played.len() % 3 == 0 {
+            empty[rng.below(empty.len() as u64) as usize]
+        } else {
+            best_move_by_distance(&pos).unwrap()
+        };
+        pos.try_play(Move::Cell(cell)).unwrap();
+        played.push(cell);
+    }
+    (pos, played)
+}
+
+fn runs() -> u32 {
+    std::env::var("OHM_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5)
+}
+
+fn sides() -> Vec<u8> {
+    std::env::var("OHM_SIDES")
+        .ok()
+        .map(|v| v.split(',').filter_map(|s| s.parse().ok()).collect())
+        .unwrap_or_else(|| vec![9, 11, 13])
+}
+
+fn time<T>(runs: u32, mut f: impl FnMut() -> T) -> (f64, T) {
+    let start = Instant::now();
+    let mut last = f();
+    for _ in 1..runs {
+        last = f();
+    }
+    (
+        start.elapsed().as_secs_f64() * 1000.0 / f64::from(runs),
+        last,
+    )
+}
+
+#[test]
+#[ignore = "timing report, run in release"]
+fn hsearch_timings() {
+    let limits = HSearchLimits::DEFAULT;
+    let mut suite: Vec<(String, Position)> = Vec::new();
+    for side in sides() {
+        suite.push((
+            format!("empty {side}x{side}"),
+            Position::new(Board::square(side).unwrap()),
+        ));
+    }
+    for seed in 1..=6 {
+        let (pos, _) = midgame(11, 16 + 4 * seed as usize, seed);
+        suite.push((
+            format!("11x11 midgame #{seed} ({} stones)", pos.move_count()),
+            pos,
+        ));
+    }
+    for (name, pos) in &suite {
+        for color in Color::ALL {
+            let (ms, vcs) = time(runs(), || Connections::build(pos, color, limits));
+            let c = vcs.counts();
+            let s = vcs.stats();
+            println!(
+                "{name:32} {:5}: {ms:8.2} ms  full pairs {:5} full {:6}  semi pairs {:5} semi {:6}  and {:8} or {:8} won {}",
+                color.name(),
+                c.full_pairs,
+                c.full,
+                c.semi_pairs,
+                c.semi,
+                s.and_tried,
+                s.or_tried,
+                vcs.winning().is_some()
+            );
+        }
+    }
+    // Incremental: one move after a midgame position, against a fresh build.
+    for seed in 1..=6 {
+        let (mut pos, _) = midgame(11, 21 + 4 * seed as usize, seed);
+        let last = pos.last_move().unwrap();
+        let Move::Cell(cell) = last.mv else {
+            unreachable!()
+        };
+        pos.undo();
+        for color in Color::ALL {
+            let mut vcs = Connections::build(&pos, color, limits);
+            let mut after = pos.clone();
+            after.try_play(Move::Cell(cell)).unwrap();
+            let start = Instant::now();
+            let runs = 5;
+            for _ in 0..runs {
+                vcs.update(&after, cell);
+                vcs.undo();
+            }
+            let ms = start.elapsed().as_secs_f64() * 1000.0 / f64::from(runs);
+            vcs.update(&after, cell);
+            let fresh = Connections::build(&after, color, limits);
+            println!(
+                "11x11 #{seed} {:5} after {cell} by {:5}: update+undo {ms:7.2} ms; full {} vs fresh {}, won {} vs {}",
+                color.name(),
+                last.color.name(),
+                vcs.counts().full,
+                fresh.counts().full,
+                vcs.winning().is_some(),
+                fresh.winning().is_some()
+            );
+        }
+    }
+}

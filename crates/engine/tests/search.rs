@@ -1,0 +1,260 @@
+//! The search against brute force on small boards, and its controls (stop flag, node and time
+//! limits, progress reports).
+
+use std::collections::HashMap;
+
+use ohm_engine::connections::HSearchLimits;
+use ohm_engine::search::{search, Callbacks, Control, NoControl, Progress, SearchParams, PROVEN};
+use ohm_engine::{Board, Color, Move, Point, Position};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// The oracle: does the side to move win? Plain negamax over every move, memoised by hash.
+fn to_move_wins(pos: &mut Position, memo: &mut HashMap<(u8, u64), bool>) -> bool {
+    if let Some(w) = pos.connected_winner() {
+        return w == pos.to_move();
+    }
+    if let Some(&v) = memo.get(&(pos.board().width(), pos.hash())) {
+        return v;
+    }
+    let me = pos.to_move();
+    let mut wins = false;
+    for p in pos.empty_cells() {
+        pos.play_unchecked(me, Move::Cell(p));
+        let opponent_wins = to_move_wins(pos, memo);
+        pos.undo();
+        if !opponent_wins {
+            wins = true;
+            break;
+        }
+    }
+    // The hash does not include the board size: key by both.
+    memo.insert((pos.board().width(), pos.hash()), wins);
+    wins
+}
+
+fn random_position(rng: &mut Rng, n: u8, stones: u32) -> Option<Position> {
+    let mut pos = Position::new(Board::square(n).unwrap());
+    for _ in 0..stones {
+        let empty: Vec<Point> = pos.empty_cells().iter().collect();
+        let p = empty[rng.below(empty.len() as u64) as usize];
+        pos.try_play(Move::Cell(p)).unwrap();
+        if pos.is_over() {
+            return None;
+        }
+    }
+    Some(pos)
+}
+
+/// Full width and depth: the root result is always proven and names the true winner, and the
+/// chosen move of a winner wins.
+fn check_against_brute_force(
+    pos: &Position,
+    params: &SearchParams,
+    memo: &mut HashMap<(u8, u64), bool>,
+) {
+    let mut scratch = pos.clone();
+    let me = pos.to_move();
+    let truth = if to_move_wins(&mut scratch, memo) {
+        me
+    } else {
+        !me
+    };
+    let result = search(pos, params, &mut NoControl);
+    assert_eq!(
+        result.proven,
+        Some(truth),
+        "{}",
+        ohm_engine::diagram::to_diagram(pos)
+    );
+    if truth == me {
+        let best = result.best.expect("a move");
+        scratch.play_unchecked(me, Move::Cell(best));
+        assert!(
+            !to_move_wins(&mut scratch, memo),
+            "{} plays {best} which does not win",
+            ohm_engine::diagram::to_diagram(pos)
+        );
+    }
+}
+
+#[test]
+fn full_width_search_solves_3x3_and_4x4_positions_like_brute_force() {
+    let mut memo = HashMap::new();
+    let mut rng = Rng(2024);
+    let mut checked = 0;
+    for (n, stones, count) in [
+        (3u8, 0u32, 1),
+        (3, 1, 12),
+        (3, 2, 12),
+        (4, 3, 12),
+        (4, 5, 20),
+        (4, 8, 20),
+    ] {
+        for _ in 0..count {
+            let Some(pos) = random_position(&mut rng, n, stones) else {
+                continue;
+            };
+            let depth = pos.empty_cells().len();
+            check_against_brute_force(&pos, &SearchParams::full_width(depth), &mut memo);
+            checked += 1;
+        }
+    }
+    assert!(checked > 60, "{checked}");
+}
+
+#[test]
+fn proofs_from_h_search_agree_with_brute_force() {
+    let mut memo = HashMap::new();
+    let mut rng = Rng(99);
+    let mut checked = 0;
+    for (n, stones, count) in [(3u8, 1u32, 10), (4, 2, 15), (4, 4, 20), (4, 7, 20)] {
+        for _ in 0..count {
+            let Some(pos) = random_position(&mut rng, n, stones) else {
+                continue;
+            };
+            let depth = pos.empty_cells().len();
+            let params = SearchParams {
+                hsearch: Some(HSearchLimits::DEFAULT),
+                hsearch_plies: depth,
+                ..SearchParams::full_width(depth)
+            };
+            check_against_brute_force(&pos, &params, &mut memo);
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "{checked}");
+}
+
+#[test]
+fn selective_width_never_claims_an_unproven_loss() {
+    // With two moves per node, a found win is still a real win and a "loss" is only claimed
+    // when the must-play region left nothing else.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(5);
+    for _ in 0..30 {
+        let Some(pos) = random_position(&mut rng, 4, 4) else {
+            continue;
+        };
+        let depth = pos.empty_cells().len();
+        let params = SearchParams {
+            width: 2,
+            root_width: 2,
+            ..SearchParams::full_width(depth)
+        };
+        let result = search(&pos, &params, &mut NoControl);
+        let mut scratch = pos.clone();
+        let truth = if to_move_wins(&mut scratch, &mut memo) {
+            pos.to_move()
+        } else {
+            !pos.to_move()
+        };
+        if let Some(winner) = result.proven {
+            assert_eq!(winner, truth);
+        }
+    }
+}
+
+/// Stops after `polls` polls; counts them.
+struct StopAfter {
+    polls: u32,
+    seen: u32,
+}
+
+impl Control for StopAfter {
+    fn stop_requested(&mut self) -> bool {
+        self.seen += 1;
+        self.seen > self.polls
+    }
+}
+
+fn deep_params() -> SearchParams {
+    SearchParams {
+        width: 12,
+        root_width: 20,
+        ..SearchParams::full_width(12)
+    }
+}
+
+#[test]
+fn the_stop_flag_stops_the_search_within_a_poll_interval() {
+    let pos = Position::new(Board::square(9).unwrap());
+    let mut control = StopAfter { polls: 3, seen: 0 };
+    let result = search(&pos, &deep_params(), &mut control);
+    assert!(result.stopped);
+    assert!(result.nodes <= 4 * 256 + 16, "{}", result.nodes);
+    assert!(result.best.is_some(), "a stopped search still names a move");
+}
+
+#[test]
+fn node_and_time_limits_stop_and_progress_is_reported_per_iteration() {
+    let pos = Position::new(Board::square(7).unwrap());
+    let params = SearchParams {
+        max_nodes: 2000,
+        ..deep_params()
+    };
+    let result = search(&pos, &params, &mut NoControl);
+    assert!(result.nodes < 2000 + 300, "{}", result.nodes);
+
+    // A fake clock advancing 1 ms per reading; a 200 ms budget.
+    let mut now = 0.0;
+    let mut reports: Vec<Progress> = Vec::new();
+    let mut control = Callbacks {
+        clock: || {
+            now += 1.0;
+            now
+        },
+        stop: || false,
+        progress: |p: &Progress| reports.push(p.clone()),
+    };
+    let params = SearchParams {
+        time_ms: Some(40.0),
+        ..deep_params()
+    };
+    let result = search(&pos, &params, &mut control);
+    assert!(result.depth < 12);
+    assert!(!reports.is_empty());
+    for (i, r) in reports.iter().enumerate() {
+        assert_eq!(r.depth, i as u32 + 1);
+        assert!(!r.pv.is_empty());
+        assert!(r.score.abs() < PROVEN);
+    }
+    assert_eq!(reports.last().unwrap().pv, result.pv);
+}
+
+#[test]
+fn a_proven_win_is_reported_early_with_h_search() {
+    // Black to move on 5x5 after a centre stone and a White reply far away: H-search sees
+    // Black's centre stone virtually connected to both edges after a good move; the search
+    // must report a proven Black win at a shallow depth and name a winning move.
+    let pos = ohm_engine::position!(
+        ". . . . .
+          . . . . .
+           . . B . .
+            . . . . .
+             W . . . ."
+    );
+    assert_eq!(pos.to_move(), Color::Black);
+    let params = SearchParams {
+        hsearch: Some(HSearchLimits::DEFAULT),
+        hsearch_plies: 2,
+        width: 8,
+        root_width: 25,
+        ..SearchParams::full_width(2)
+    };
+    let result = search(&pos, &params, &mut NoControl);
+    assert_eq!(result.proven, Some(Color::Black), "{result:?}");
+    assert!(result.depth <= 2);
+}

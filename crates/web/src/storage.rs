@@ -1,0 +1,228 @@
+//! What survives a reload: the game (its whole tree, where the view stands, who plays) and the
+//! display settings, kept in `localStorage` as JSON.
+//!
+//! The game is stored as HSGF text (the tree with its variations, the way a record is written
+//! anyway) plus what HSGF does not hold: the swap rule, the route to the current node and the
+//! players. A stored value that does not read back (another version, a hand edit) is ignored:
+//! the app starts fresh rather than failing.
+
+use ohm_engine::notation::hsgf;
+use ohm_engine::ByColor;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::Orientation;
+use crate::state::{Game, Player};
+use crate::tree::MoveTree;
+
+const GAME_KEY: &str = "ohm.game.v1";
+const SETTINGS_KEY: &str = "ohm.settings.v1";
+
+/// The colours of stones and edges.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Palette {
+    /// Red and blue, as HexWorld, HexGui and most boards show Hex.
+    #[default]
+    Classic,
+    /// Vermilion and blue of the Okabe–Ito set, told apart with any colour vision; White's
+    /// stones also carry a ring.
+    ColourBlind,
+    /// Black and white stones with strong outlines.
+    HighContrast,
+}
+
+impl Palette {
+    pub const ALL: [Palette; 3] = [
+        Palette::Classic,
+        Palette::ColourBlind,
+        Palette::HighContrast,
+    ];
+
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Palette::Classic => "classic",
+            Palette::ColourBlind => "colour-blind",
+            Palette::HighContrast => "high-contrast",
+        }
+    }
+
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Palette::Classic => "Red and blue",
+            Palette::ColourBlind => "Colour-blind safe",
+            Palette::HighContrast => "High contrast",
+        }
+    }
+
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Palette> {
+        Palette::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// What the two players' stones look like, for labels: (Black, White).
+    #[must_use]
+    pub fn colour_names(self) -> (&'static str, &'static str) {
+        match self {
+            Palette::Classic => ("red", "blue"),
+            Palette::ColourBlind => ("orange", "blue"),
+            Palette::HighContrast => ("dark", "light"),
+        }
+    }
+}
+
+/// How the board is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    pub coordinates: bool,
+    pub move_numbers: bool,
+    pub orientation: Orientation,
+    pub palette: Palette,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            coordinates: true,
+            move_numbers: false,
+            orientation: Orientation::Flat,
+            palette: Palette::Classic,
+        }
+    }
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedGame {
+    pub hsgf: String,
+    pub swap_rule: bool,
+    /// Child indexes from the start to the current node.
+    pub route: Vec<usize>,
+    /// Child indexes from the start to the end of the line being viewed (where "next" goes).
+    #[serde(default)]
+    pub line_route: Vec<usize>,
+    pub black: Player,
+    pub white: Player,
+}
+
+impl SavedGame {
+    #[must_use]
+    pub fn of(game: &Game) -> SavedGame {
+        let tree = game.tree();
+        SavedGame {
+            hsgf: hsgf::write_tree(&tree.to_hsgf()),
+            swap_rule: game.swap_rule(),
+            route: tree.route(game.current()),
+            line_route: tree.route(tree.line_end(game.current())),
+            black: game.players().black,
+            white: game.players().white,
+        }
+    }
+
+    /// The game again, if the stored text still reads.
+    #[must_use]
+    pub fn restore(&self) -> Option<Game> {
+        let (mut tree, _) = MoveTree::from_hsgf(&self.hsgf).ok()?;
+        if !self.swap_rule && tree.has_move(ohm_engine::Move::Swap) {
+            return None;
+        }
+        tree.set_swap_rule(self.swap_rule && tree.start().board.is_square());
+        tree.select(tree.follow(&self.line_route));
+        let at = tree.follow(&self.route);
+        Some(Game::loaded(tree, at, ByColor::new(self.black, self.white)))
+    }
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn load<T: DeserializeOwned>(key: &str) -> Option<T> {
+    let text = local_storage()?.get_item(key).ok().flatten()?;
+    let value = js_sys::JSON::parse(&text).ok()?;
+    serde_wasm_bindgen::from_value(value).ok()
+}
+
+fn store<T: Serialize>(key: &str, value: &T) {
+    let Some(storage) = local_storage() else {
+        return;
+    };
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    let Ok(js) = value.serialize(&serializer) else {
+        return;
+    };
+    if let Ok(text) = js_sys::JSON::stringify(&js) {
+        // A full or disabled storage only costs persistence.
+        let _ = storage.set_item(key, &String::from(text));
+    }
+}
+
+/// The stored game, if there is one that reads back.
+#[must_use]
+pub fn load_game() -> Option<Game> {
+    load::<SavedGame>(GAME_KEY)?.restore()
+}
+
+pub fn save_game(game: &Game) {
+    store(GAME_KEY, &SavedGame::of(game));
+}
+
+#[must_use]
+pub fn load_settings() -> Settings {
+    load(SETTINGS_KEY).unwrap_or_default()
+}
+
+pub fn save_settings(settings: &Settings) {
+    store(SETTINGS_KEY, settings);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Action;
+    use ohm_engine::{Board, Color, Point};
+
+    #[test]
+    fn a_saved_game_comes_back_with_its_variations_and_place() {
+        let mut game = Game::new(
+            Board::square(6).unwrap(),
+            ByColor::new(Player::Human, Player::Human),
+            true,
+        );
+        for name in ["c3", "d4", "b5"] {
+            game.apply(Action::Play(Point::parse(name).unwrap()));
+        }
+        game.apply(Action::Previous);
+        game.apply(Action::Play(Point::parse("a6").unwrap()));
+        game.apply(Action::Previous);
+        game.apply(Action::SetPlayer(Color::White, Player::Ohm));
+        let saved = SavedGame::of(&game);
+        let json = serde_json::to_string(&saved).unwrap();
+        let back: SavedGame = serde_json::from_str(&json).unwrap();
+        let restored = back.restore().unwrap();
+        assert_eq!(restored.tree(), game.tree());
+        assert_eq!(restored.current(), game.current());
+        assert_eq!(restored.players(), game.players());
+        assert!(restored.swap_rule());
+        assert_eq!(restored.position().move_count(), 2);
+    }
+
+    #[test]
+    fn broken_saves_are_ignored_and_settings_fill_in_defaults() {
+        let saved = SavedGame {
+            hsgf: "(;SZ[5];B[zz])".into(),
+            swap_rule: false,
+            route: vec![],
+            line_route: vec![],
+            black: Player::Human,
+            white: Player::Ohm,
+        };
+        assert!(saved.restore().is_none());
+        let settings: Settings = serde_json::from_str(r#"{"moveNumbers": true}"#).unwrap();
+        assert!(settings.move_numbers && settings.coordinates);
+    }
+}
