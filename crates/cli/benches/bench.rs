@@ -6,7 +6,7 @@ fn main() {
         .skip(1)
         .find(|a| !a.starts_with('-'))
         .unwrap_or_else(|| "all".into());
-    match ohm_cli::bench::run(&suite, 2000) {
+    match ohm_cli::bench::run(&suite, 2000, false) {
         Ok(report) => print!("{report}"),
         Err(e) => {
             eprintln!("{e}");

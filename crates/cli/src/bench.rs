@@ -1,50 +1,62 @@
-//! `ohm bench`: the engine's benchmark suites with a real clock, printed as a table.
+//! `ohm bench`: the engine's benchmark suites with a real clock, printed as tables for people
+//! or as raw lines (`--raw`) that `scripts/bench.sh` joins with the same suites run as wasm.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
 use ohm_engine::bench::{self, Measurement};
 
-/// Runs the named suite (`cellset`, or `all`) and returns the report text.
-pub fn run(suite: &str, rounds: u32) -> Result<String, String> {
+/// Runs `suite` (one of [`bench::SUITES`], or `all`) and returns the report text.
+pub fn run(suite: &str, rounds: u32, raw: bool) -> Result<String, String> {
+    let names: Vec<&str> = match suite {
+        "all" => bench::SUITES.to_vec(),
+        one if bench::SUITES.contains(&one) => vec![one],
+        other => {
+            return Err(format!(
+                "unknown bench suite '{other}' ({}, all)",
+                bench::SUITES.join(", ")
+            ))
+        }
+    };
     let origin = Instant::now();
     let mut clock = move || origin.elapsed().as_nanos() as f64;
     let mut out = String::new();
-    match suite {
-        "cellset" | "all" => {
-            let ours = bench::cellset_suite(&mut clock, rounds);
-            let baseline = bench::sorted_vec_baseline(&mut clock, rounds);
-            out.push_str(&cellset_table(&ours, &baseline));
-            if suite == "all" {
-                out.push('\n');
-                out.push_str(&inferior_table(&mut clock));
+    for name in names {
+        let results = bench::run_suite(name, &mut clock, rounds).expect("a known suite");
+        if raw {
+            for m in &results {
+                let _ = writeln!(
+                    out,
+                    "bench native {} {} {:.3} ns/op checksum {:x}",
+                    m.suite, m.name, m.nanos_per_op, m.checksum
+                );
             }
+            continue;
         }
-        "inferior" => out.push_str(&inferior_table(&mut clock)),
-        other => {
-            return Err(format!(
-                "unknown bench suite '{other}' (cellset, inferior, all)"
-            ))
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        match name {
+            "cellset" => {
+                let baseline = bench::sorted_vec_baseline(&mut clock, rounds);
+                out.push_str(&cellset_table(&results, &baseline));
+            }
+            "inferior" => out.push_str(&inferior_table(&results)),
+            _ => unreachable!("every suite has a table"),
         }
     }
     Ok(out)
 }
 
 fn cellset_table(ours: &[Measurement], baseline: &[Measurement]) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "CellSet ({} words, native)",
-        ohm_engine::cellset::WORDS
-    );
+    let mut out = format!("CellSet ({} words, native)\n", ohm_engine::cellset::WORDS);
     let _ = writeln!(
         out,
         "{:<12} {:>10} {:>14} {:>18}",
         "operation", "ns/op", "sorted-Vec ns", "speed-up vs Vec"
     );
     for m in ours {
-        let base = baseline.iter().find(|b| b.name == m.name);
-        let (base_ns, ratio) = match base {
+        let (base_ns, ratio) = match baseline.iter().find(|b| b.name == m.name) {
             Some(b) => (
                 format!("{:.2}", b.nanos_per_op),
                 format!("{:.1}x", b.nanos_per_op / m.nanos_per_op),
@@ -60,19 +72,16 @@ fn cellset_table(ours: &[Measurement], baseline: &[Measurement]) -> String {
     out
 }
 
-/// Inferior-cell analysis on fixed midgame positions of 11x11 and 13x13 (30 and 40 stones).
-fn inferior_table(clock: &mut dyn FnMut() -> f64) -> String {
-    let mut out = String::from("Inferior cells (native), per full analysis of the side to move\n");
+/// Inferior-cell analysis on the fixed midgame positions (10 each of 11x11 with 30 stones and
+/// 13x13 with 40), for the side to move.
+fn inferior_table(results: &[Measurement]) -> String {
+    let mut out = String::from("Inferior cells (native), one full analysis per position\n");
     let _ = writeln!(
         out,
         "{:<12} {:>9} {:>10} {:>16}",
         "positions", "count", "ms/each", "moves pruned"
     );
-    for (n, stones) in [(11u8, 30usize), (13, 40)] {
-        let board = ohm_engine::Board::square(n).expect("valid size");
-        let positions = bench::midgame_positions(board, 10, stones, 0xBE7C4 + u64::from(n));
-        let name = if n == 11 { "11x11" } else { "13x13" };
-        let m = bench::inferior_suite(clock, &positions, name);
+    for m in results {
         let (pruned, legal) = (m.checksum >> 32, m.checksum & 0xFFFF_FFFF);
         let share = 100.0 * pruned as f64 / legal.max(1) as f64;
         let _ = writeln!(

@@ -14,7 +14,8 @@ usage:
   ohm show <record> [--size N[xM]]   draw the position a record reaches
   ohm convert <record> --to <fmt> [--size N[xM]]
                                      rewrite a record; fmt: hsgf, lg, hexworld, trmph, moves
-  ohm bench [suite] [--rounds N]     benchmarks; suites: cellset, all
+  ohm bench [suite] [--rounds N] [--raw]
+                                     benchmarks; suites: cellset, inferior, all
   ohm graph analyze [--terminals A,B] Shannon-game analysis of graph6 lines read from stdin
                                      (terminals default to vertices 0 and 1)
   ohm match <player> <player> [--games N] [--size N[xM]] [--openings a1,b2,..] [--records DIR]
@@ -50,6 +51,7 @@ fn run(args: &[String]) -> Result<String, String> {
     let mut openings = None;
     let mut records_dir = None;
     let mut terminals = [0, 1];
+    let mut raw = false;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value = |flag: &str| {
@@ -74,6 +76,7 @@ fn run(args: &[String]) -> Result<String, String> {
                     .parse()
                     .map_err(|_| format!("--games: '{v}' is not a number"))?;
             }
+            "--raw" => raw = true,
             "--terminals" => terminals = graph::parse_terminals(&value("--terminals")?)?,
             "--openings" => openings = Some(value("--openings")?),
             "--records" => records_dir = Some(std::path::PathBuf::from(value("--records")?)),
@@ -133,8 +136,8 @@ fn run(args: &[String]) -> Result<String, String> {
                 Err(report.errors.join("\n"))
             }
         }
-        ["bench"] => bench::run("all", rounds),
-        ["bench", suite] => bench::run(suite, rounds),
+        ["bench"] => bench::run("all", rounds, raw),
+        ["bench", suite] => bench::run(suite, rounds, raw),
         [command, ..] => Err(format!(
             "unknown command or wrong arguments: {command} (see ohm --help)"
         )),

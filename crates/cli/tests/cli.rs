@@ -214,6 +214,18 @@ fn help_version_and_unknown_options() {
 }
 
 #[test]
+fn bench_raw_lines_carry_suite_name_time_and_checksum() {
+    let (out, _, ok) = ohm(&["bench", "cellset", "--rounds", "2", "--raw"], "");
+    assert!(ok);
+    assert_eq!(out.lines().count(), 8, "{out}");
+    for line in out.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(&words[..3], ["bench", "native", "cellset"], "{line}");
+        assert!(words[4].parse::<f64>().is_ok() && words[6] == "checksum", "{line}");
+    }
+}
+
+#[test]
 fn bench_reports_every_cellset_operation() {
     let (out, _, ok) = ohm(&["bench", "cellset", "--rounds", "2"], "");
     assert!(ok, "{out}");
@@ -428,7 +440,10 @@ fn bench_inferior_reports_both_board_sizes_and_pruning() {
     let (out, err, ok) = ohm(&["bench", "inferior"], "");
     assert!(ok, "{err}");
     for size in ["11x11", "13x13"] {
-        let line = out.lines().find(|l| l.starts_with(size)).unwrap_or_else(|| panic!("{size}: {out}"));
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(size))
+            .unwrap_or_else(|| panic!("{size}: {out}"));
         assert!(line.contains('%') && line.contains('/'), "{line}");
     }
 }

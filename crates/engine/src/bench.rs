@@ -12,6 +12,8 @@ use crate::point::{Point, POINT_COUNT};
 /// One timed operation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measurement {
+    /// The suite this belongs to (`cellset`, `inferior`, ...).
+    pub suite: &'static str,
     pub name: &'static str,
     pub operations: u64,
     pub nanos_per_op: f64,
@@ -60,6 +62,7 @@ fn time<T>(
     let elapsed = clock() - start;
     let operations = n as u64 * u64::from(rounds);
     Measurement {
+        suite: "cellset",
         name,
         operations,
         nanos_per_op: elapsed / operations as f64,
@@ -182,6 +185,28 @@ pub const EXPECTED_CHECKSUMS_20_ROUNDS: [&str; 8] = [
     "equal=0",
 ];
 
+/// The suites [`run_suite`] knows, in the order `all` runs them.
+pub const SUITES: &[&str] = &["cellset", "inferior"];
+
+/// Runs one named suite with `rounds` as its size knob (CellSet rounds; the position suites
+/// use fixed positions and ignore it). `None` for an unknown name.
+pub fn run_suite(suite: &str, clock: Clock<'_>, rounds: u32) -> Option<Vec<Measurement>> {
+    match suite {
+        "cellset" => Some(cellset_suite(clock, rounds)),
+        "inferior" => Some(
+            [(11u8, 30usize, "11x11"), (13, 40, "13x13")]
+                .into_iter()
+                .map(|(n, stones, name)| {
+                    let board = crate::Board::square(n).expect("valid size");
+                    let positions = midgame_positions(board, 10, stones, 0xBE7C4 + u64::from(n));
+                    inferior_suite(clock, &positions, name)
+                })
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
 /// Deterministic midgame positions for benchmarks: games between the shortest-path player and
 /// itself where one move in three is random (so games differ), stopped after `stones` moves
 /// while nobody has won yet. `count` positions on `board`.
@@ -240,6 +265,7 @@ pub fn inferior_suite(
     let elapsed = clock() - start;
     let operations = positions.len() as u64;
     Measurement {
+        suite: "inferior",
         name,
         operations,
         nanos_per_op: elapsed / operations.max(1) as f64,

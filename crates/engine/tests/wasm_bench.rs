@@ -1,6 +1,6 @@
-//! The benchmark suites compiled to wasm32 and run in Node, printing the same figures as
-//! `ohm bench` natively; `scripts/bench.sh` runs both in one go and prints the ratios.
-//! As a test it checks that the checksums equal the native ones (the same work on both
+//! The benchmark suites compiled to wasm32 and run in Node, printing the same raw lines as
+//! `ohm bench --raw` natively; `scripts/bench.sh` runs both in one go and prints the ratios.
+//! As a test it checks that the CellSet checksums equal the native ones (the same work on both
 //! platforms); it never judges time.
 
 #![cfg(target_arch = "wasm32")]
@@ -15,23 +15,40 @@ extern "C" {
     fn performance_now() -> f64;
 }
 
-/// Rounds per measurement: small in the test suite, larger when `scripts/bench.sh` asks
-/// (it sets OHM_BENCH_ROUNDS at compile time).
+/// Rounds per CellSet measurement: small in the test suite, the same as `ohm bench`'s default
+/// when `scripts/bench.sh` sets OHM_BENCH_ROUNDS at compile time.
 const ROUNDS: u32 = match option_env!("OHM_BENCH_ROUNDS") {
-    Some(_) => 2000,
+    Some(_) => 1000,
     None => 20,
 };
 
 #[wasm_bindgen_test]
-fn cellset_suite_in_wasm() {
+fn every_suite_in_wasm() {
     let mut clock = || performance_now() * 1e6;
-    for m in bench::cellset_suite(&mut clock, ROUNDS) {
-        console_log!(
-            "bench wasm cellset {} {:.3} ns/op checksum {:x}",
-            m.name,
-            m.nanos_per_op,
-            m.checksum
-        );
-        assert!(m.operations > 0);
+    let suites: &[&str] = if option_env!("OHM_BENCH_ROUNDS").is_some() {
+        bench::SUITES
+    } else {
+        &["cellset"]
+    };
+    for suite in suites {
+        for m in bench::run_suite(suite, &mut clock, ROUNDS).expect("a known suite") {
+            console_log!(
+                "bench wasm {} {} {:.3} ns/op checksum {:x}",
+                m.suite,
+                m.name,
+                m.nanos_per_op,
+                m.checksum
+            );
+        }
     }
+}
+
+#[wasm_bindgen_test]
+fn cellset_checksums_equal_the_native_ones() {
+    let mut clock = || performance_now() * 1e6;
+    let sums: Vec<String> = bench::cellset_suite(&mut clock, 20)
+        .iter()
+        .map(|m| format!("{}={:x}", m.name, m.checksum))
+        .collect();
+    assert_eq!(sums, bench::EXPECTED_CHECKSUMS_20_ROUNDS);
 }
