@@ -36,7 +36,9 @@ cargo test -p ohm-engine -p ohm-web --target wasm32-unknown-unknown --tests --lo
 step "trunk build --release"
 trunk build --release
 
-step "end-to-end tests in headless Chromium"
+step "end-to-end tests in headless Chromium: the app"
 node tests/e2e/run.mjs
+step "end-to-end tests in headless Chromium: installable, offline, updates"
+node tests/e2e/pwa.mjs
 
 step "all tests passed"
