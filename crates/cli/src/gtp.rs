@@ -10,6 +10,8 @@ use std::io::{self, BufRead, Write};
 use ohm_engine::notation::{self, Format};
 use ohm_engine::{diagram, distance, inferior, Board, Color, Move, Position};
 
+use crate::vc_commands::{self, VcCache};
+
 /// What one command produced: `= text` or `? text`.
 pub type Reply = Result<String, String>;
 
@@ -41,6 +43,11 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("compute-inferior", Session::compute_inferior),
     ("compute-fillin", Session::compute_fillin),
     ("compute-dead", Session::compute_dead),
+    ("vc-build", Session::vc_build),
+    ("vc-between-cells", Session::vc_between_cells),
+    ("vc-derivation", Session::vc_derivation),
+    ("vc-winning", Session::vc_winning),
+    ("vc-mustplay", Session::vc_mustplay),
     ("quit", |_, _| Ok(String::new())),
 ];
 
@@ -49,6 +56,7 @@ const COMMANDS: &[(&str, Handler)] = &[
 pub struct Session {
     position: Position,
     quit: bool,
+    vcs: VcCache,
 }
 
 impl Default for Session {
@@ -64,6 +72,7 @@ impl Session {
         Session {
             position: Position::new(board).with_swap_rule(true),
             quit: false,
+            vcs: VcCache::default(),
         }
     }
 
@@ -100,6 +109,17 @@ impl Session {
         let (mark, text) = match reply {
             Ok(text) => ('=', text),
             Err(text) => ('?', text),
+        };
+        // A blank line ends a GTP response, so none may appear inside one.
+        let lines: Vec<&str> = text
+            .trim_end()
+            .split('\n')
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        let text = if text.starts_with('\n') {
+            format!("\n{}", lines.join("\n"))
+        } else {
+            lines.join("\n")
         };
         let id = id.unwrap_or("");
         let sep = if text.is_empty() || text.starts_with('\n') {
@@ -265,6 +285,81 @@ impl Session {
         Ok(inferior::hexgui_format(&cells))
     }
 
+    /// `vc-build b|w`: builds that colour's connections and sums them up.
+    fn vc_build(&mut self, args: &[&str]) -> Reply {
+        let [color] = args else {
+            return Err("usage: vc-build b|w".into());
+        };
+        let color = parse_color(color)?;
+        Ok(vc_commands::summary(self.vcs.get(&self.position, color)))
+    }
+
+    /// `vc-between-cells b|w X Y`: every full and semi carrier between two ends (cells,
+    /// groups through any of their stones, or edges `north south west east`).
+    fn vc_between_cells(&mut self, args: &[&str]) -> Reply {
+        let [color, a, b] = args else {
+            return Err("usage: vc-between-cells b|w X Y".into());
+        };
+        let color = parse_color(color)?;
+        let (a, b) = (
+            vc_commands::parse_end(&self.position, a)?,
+            vc_commands::parse_end(&self.position, b)?,
+        );
+        let vcs = self.vcs.get(&self.position, color);
+        for p in [a, b] {
+            if vcs.end_of(p).is_none() {
+                return Err(format!(
+                    "{p} is not an end for {color} (an opponent stone or edge)"
+                ));
+            }
+        }
+        Ok(vc_commands::between(vcs, a, b))
+    }
+
+    /// `vc-derivation b|w X Y`: the proof of the smallest connection between two ends.
+    fn vc_derivation(&mut self, args: &[&str]) -> Reply {
+        let [color, a, b] = args else {
+            return Err("usage: vc-derivation b|w X Y".into());
+        };
+        let color = parse_color(color)?;
+        let (a, b) = (
+            vc_commands::parse_end(&self.position, a)?,
+            vc_commands::parse_end(&self.position, b)?,
+        );
+        vc_commands::derivation(self.vcs.get(&self.position, color), a, b)
+    }
+
+    /// `vc-winning b|w`: the carrier of that colour's edge-to-edge connection (empty when the
+    /// stones already connect), or an error when H-search finds none.
+    fn vc_winning(&mut self, args: &[&str]) -> Reply {
+        let [color] = args else {
+            return Err("usage: vc-winning b|w".into());
+        };
+        let color = parse_color(color)?;
+        self.vcs
+            .get(&self.position, color)
+            .winning_carrier()
+            .map(vc_commands::cells)
+            .ok_or_else(|| format!("no winning connection found for {color}"))
+    }
+
+    /// `vc-mustplay b|w`: where that colour must play against the opponent's edge-to-edge
+    /// semi-connections (empty: every move loses as far as H-search knows; all empty cells when
+    /// the opponent has no such threat).
+    fn vc_mustplay(&mut self, args: &[&str]) -> Reply {
+        let [color] = args else {
+            return Err("usage: vc-mustplay b|w".into());
+        };
+        let color = parse_color(color)?;
+        let empty = self.position.empty_cells();
+        let region = self
+            .vcs
+            .get(&self.position, !color)
+            .must_play()
+            .unwrap_or(empty);
+        Ok(vc_commands::cells(region & empty))
+    }
+
     /// `ohm-swap_rule [on|off]`: shows or sets whether swap-pieces is allowed.
     fn swap_rule(&mut self, args: &[&str]) -> Reply {
         match args {
@@ -289,6 +384,11 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "inferior/Inferior Cells/compute-inferior %m",
     "inferior/Fill-in/compute-fillin %m",
     "inferior/Dead Cells/compute-dead",
+    "none/VC Build/vc-build %m",
+    "vc/VCs Between Cells/vc-between-cells %m %p %p",
+    "string/VC Derivation/vc-derivation %m %p %p",
+    "plist/Winning Carrier/vc-winning %m",
+    "plist/Must-play Region/vc-mustplay %m",
 ];
 
 fn parse_color(text: &str) -> Result<Color, String> {

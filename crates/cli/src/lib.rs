@@ -7,3 +7,4 @@ pub mod gtp;
 pub mod matches;
 pub mod players;
 pub mod records;
+pub mod vc_commands;
