@@ -201,3 +201,36 @@ proptest! {
         }
     }
 }
+
+fn hexboard_word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec!["R", "B", "E", "S"]).prop_map(String::from),
+        (0u8..22, 1u8..22).prop_map(|(c, r)| format!("{}{r}", (b'a' + c) as char)),
+        ("[0-9a-zA-Z*+\\-↗→↘↓↙←↖↑]{1,3}|arrow\\([0-9]{1,2}\\)", 0u8..19, 1u8..20)
+            .prop_map(|(l, c, r)| format!("{l}:{}{r}", (b'a' + c) as char)),
+        "\\PC{1,5}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// HexWiki diagrams: any size and contents text gives a diagram or an error that displays;
+    /// a diagram written back parses to itself.
+    #[test]
+    fn hexboard_diagrams_never_panic_and_round_trip(
+        size in "[0-9]{1,2}(x[0-9]{1,2})?|\\PC{0,4}",
+        words in prop::collection::vec(hexboard_word(), 0..30),
+    ) {
+        use ohm_engine::notation::hexboard;
+        match hexboard::parse(&size, &words.join(" ")) {
+            Ok(diagram) => {
+                let (size, contents) = hexboard::format(&diagram);
+                prop_assert_eq!(hexboard::parse(&size, &contents).unwrap(), diagram);
+            }
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
+    }
+}

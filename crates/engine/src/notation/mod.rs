@@ -16,6 +16,9 @@
 //! | [`trmph`] | `https://trmph.com/hex/board#13,a1a1c3` | square boards, cells and swap only |
 //! | [`moves`] | `a1 b2 swap-pieces c3` | alternating moves on a board the caller names |
 //!
+//! [`hexboard`] reads and writes HexWiki's `<hexboard>` diagrams (stones, shading, labels): a
+//! picture rather than a game, so it has its own [`hexboard::Diagram`] model.
+//!
 //! [`parse_any`] recognises the notation of a text, and [`format()`] writes a record in a chosen
 //! one, refusing (rather than silently dropping) what that notation cannot hold.
 //!
@@ -36,6 +39,7 @@ use core::fmt;
 
 use crate::{Board, ByColor, CellSet, Color, Move, PlayError, PlayedMove, Point, Position};
 
+pub mod hexboard;
 pub mod hexworld;
 pub mod hsgf;
 pub mod littlegolem;
