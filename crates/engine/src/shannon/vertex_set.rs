@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-/// A vertex of a Shannon graph. Graphs built from Hex positions use [`Point::index`]
+/// A vertex of a Shannon graph. Graphs built from Hex positions use [`Point::index`](crate::Point::index)
 /// (crate::Point::index) as the vertex, so edges and cells keep their numbers.
 pub type Vertex = u16;
 
