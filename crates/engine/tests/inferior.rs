@@ -595,10 +595,10 @@ fn analysis_switched_off_prunes_nothing() {
     assert!(result.dead.is_empty());
 }
 
-/// The same oracles on many more positions: `cargo test --release -- --ignored`.
+/// The same oracles on thousands of positions (about 20 s with the engine optimised, as the
+/// workspace's dev profile does). `ohm bench inferior` gives the timing figures.
 #[test]
-#[ignore = "slow: run in release"]
-fn oracle_heavy() {
+fn oracle_on_thousands_of_small_positions() {
     let mut rng = Rng(0x0bad_cafe);
     let mut tally = Tally::default();
     for (size, empties, count) in [(4u8, 10u32, 1500), (5, 11, 1500), (5, 13, 300), (4, 16, 3)] {
@@ -616,33 +616,6 @@ fn oracle_heavy() {
         }
     }
     eprintln!("{tally:?}");
-}
-
-/// Time per analysis on random 11x11 and 13x13 midgame positions: `--ignored --nocapture`.
-#[test]
-#[ignore = "timing figure, run in release"]
-fn timing_midgame() {
-    let mut rng = Rng(0x1111_2222);
-    for (size, stones) in [(11u8, 40u32), (13, 60)] {
-        let mut positions = Vec::new();
-        while positions.len() < 50 {
-            let cells = size as u32 * size as u32;
-            if let Some(pos) = random_position(&mut rng, size, cells - stones) {
-                positions.push(pos);
-            }
-        }
-        let start = std::time::Instant::now();
-        let (mut pruned, mut empty) = (0, 0);
-        for pos in &positions {
-            let result = analyze(pos, pos.to_move());
-            pruned += pos.empty_cells().len() - result.consider.len();
-            empty += pos.empty_cells().len();
-        }
-        eprintln!(
-            "{size}x{size}, {stones} random stones: {:.2} ms per analysis, {pruned}/{empty} moves pruned",
-            start.elapsed().as_secs_f64() * 1000.0 / positions.len() as f64
-        );
-    }
 }
 
 #[test]
