@@ -42,6 +42,7 @@ pub fn run(suite: &str, rounds: u32, raw: bool) -> Result<String, String> {
                 out.push_str(&cellset_table(&results, &baseline));
             }
             "inferior" => out.push_str(&inferior_table(&results)),
+            "hsearch" => out.push_str(&hsearch_table(&results)),
             _ => unreachable!("every suite has a table"),
         }
     }
@@ -94,6 +95,39 @@ fn inferior_table(results: &[Measurement]) -> String {
             legal,
             share
         );
+    }
+    out
+}
+
+/// H-search: time per full build (one colour, default limits) and per incremental update, with
+/// what a build finds on average.
+fn hsearch_table(results: &[Measurement]) -> String {
+    let mut out = String::from("H-search (native), one colour, default limits\n");
+    let _ = writeln!(
+        out,
+        "{:<14} {:>6} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        "positions",
+        "count",
+        "ms/each",
+        "full pairs",
+        "semi pairs",
+        "full",
+        "semi",
+        "AND tried",
+        "OR tried"
+    );
+    for m in results {
+        let _ = write!(
+            out,
+            "{:<14} {:>6} {:>10.3}",
+            m.name,
+            m.operations,
+            m.nanos_per_op / 1e6
+        );
+        for (_, v) in &m.found {
+            let _ = write!(out, " {v:>10}");
+        }
+        out.push('\n');
     }
     out
 }

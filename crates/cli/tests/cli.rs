@@ -439,6 +439,16 @@ fn graph_analyze_reads_graph6_lines() {
 }
 
 #[test]
+fn bench_hsearch_reports_builds_updates_and_counts() {
+    let (out, err, ok) = ohm(&["bench", "hsearch"], "");
+    assert!(ok, "{err}");
+    for name in ["empty 9x9", "empty 11x11", "empty 13x13", "mid 11x11", "mid 13x13", "update 11x11"] {
+        let line = out.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name}: {out}"));
+        assert!(line.split_whitespace().count() >= 4, "{line}");
+    }
+}
+
+#[test]
 fn bench_inferior_reports_both_board_sizes_and_pruning() {
     let (out, err, ok) = ohm(&["bench", "inferior"], "");
     assert!(ok, "{err}");
@@ -453,7 +463,8 @@ fn bench_inferior_reports_both_board_sizes_and_pruning() {
 
 #[test]
 fn vc_commands_show_the_bridge_the_winning_carrier_and_the_mustplay() {
-    let script = "boardsize 5\nplay b b2\nplay b c3\nvc-between-cells b b2 c3\nvc-derivation b b2 c3\n\
+    let script =
+        "boardsize 5\nplay b b2\nplay b c3\nvc-between-cells b b2 c3\nvc-derivation b b2 c3\n\
                   boardsize 3\nplay b b2\nvc-winning b\nvc-mustplay w\nvc-winning w\nvc-build b\n\
                   vc-between-cells b b2 west\nvc-between-cells b b2 t9\nvc-derivation b a1 c3\n";
     let (out, _, ok) = ohm(&[], script);
@@ -461,16 +472,39 @@ fn vc_commands_show_the_bridge_the_winning_carrier_and_the_mustplay() {
     let r = responses(&out);
     // The bridge: one full carrier {c2, b3}, and a semi-connection keyed at each of its cells.
     let bridge: Vec<&str> = r[3].trim_start_matches("= ").lines().collect();
-    assert!(bridge.contains(&"black b2 c3 full or [ c2 b3 ] [ ]"), "{bridge:?}");
-    assert!(bridge.contains(&"black b2 c3 semi and [ c2 ] [ ] c2"), "{bridge:?}");
-    assert!(bridge.contains(&"black b2 c3 semi and [ b3 ] [ ] b3"), "{bridge:?}");
-    assert!(r[4].contains("Apply OR: (b2,[c2,b3],c3) is VC."), "{}", r[4]);
+    assert!(
+        bridge.contains(&"black b2 c3 full or [ c2 b3 ] [ ]"),
+        "{bridge:?}"
+    );
+    assert!(
+        bridge.contains(&"black b2 c3 semi and [ c2 ] [ ] c2"),
+        "{bridge:?}"
+    );
+    assert!(
+        bridge.contains(&"black b2 c3 semi and [ b3 ] [ ] b3"),
+        "{bridge:?}"
+    );
+    assert!(
+        r[4].contains("Apply OR: (b2,[c2,b3],c3) is VC."),
+        "{}",
+        r[4]
+    );
     // On 3x3 a centre stone wins: two-cell edge templates to both edges.
     assert_eq!(r[7], "= b1 c1 a3 b3");
-    assert_eq!(r[8], "=", "White has nowhere to play against a full connection");
+    assert_eq!(
+        r[8], "=",
+        "White has nowhere to play against a full connection"
+    );
     assert_eq!(r[9], "? no winning connection found for white");
-    assert!(r[10].starts_with("= ends ") && r[10].contains("winning yes"), "{}", r[10]);
-    assert_eq!(r[11], "? west is not an end for black (an opponent stone or edge)");
+    assert!(
+        r[10].starts_with("= ends ") && r[10].contains("winning yes"),
+        "{}",
+        r[10]
+    );
+    assert_eq!(
+        r[11],
+        "? west is not an end for black (an opponent stone or edge)"
+    );
     assert!(r[12].starts_with("? 't9'"), "{}", r[12]);
     assert!(r[13].starts_with("= "), "{}", r[13]);
 }

@@ -19,6 +19,8 @@ pub struct Measurement {
     pub nanos_per_op: f64,
     /// Folded results of all operations: equal across platforms for the same suite.
     pub checksum: u64,
+    /// What the work found, averaged per operation where that makes sense (for the tables).
+    pub found: Vec<(&'static str, u64)>,
 }
 
 /// A clock in nanoseconds from an arbitrary origin.
@@ -67,6 +69,7 @@ fn time<T>(
         operations,
         nanos_per_op: elapsed / operations as f64,
         checksum,
+        found: Vec::new(),
     }
 }
 
@@ -186,13 +189,14 @@ pub const EXPECTED_CHECKSUMS_20_ROUNDS: [&str; 8] = [
 ];
 
 /// The suites [`run_suite`] knows, in the order `all` runs them.
-pub const SUITES: &[&str] = &["cellset", "inferior"];
+pub const SUITES: &[&str] = &["cellset", "hsearch", "inferior"];
 
 /// Runs one named suite with `rounds` as its size knob (CellSet rounds; the position suites
 /// use fixed positions and ignore it). `None` for an unknown name.
 pub fn run_suite(suite: &str, clock: Clock<'_>, rounds: u32) -> Option<Vec<Measurement>> {
     match suite {
         "cellset" => Some(cellset_suite(clock, rounds)),
+        "hsearch" => Some(hsearch_suite(clock)),
         "inferior" => Some(
             [(11u8, 30usize, "11x11"), (13, 40, "13x13")]
                 .into_iter()
@@ -270,5 +274,91 @@ pub fn inferior_suite(
         operations,
         nanos_per_op: elapsed / operations.max(1) as f64,
         checksum: pruned << 32 | legal,
+        found: alloc::vec![("pruned", pruned), ("legal", legal)],
     }
+}
+
+/// The fixed H-search suite: one colour's full build on the empty 9x9, 11x11 and 13x13 boards
+/// and on ten midgame positions each of 11x11 (30 stones) and 13x13 (40 stones), then the
+/// incremental update after one move on the midgame positions (every empty cell of the first
+/// position in turn, each followed by an undo). Default limits.
+pub fn hsearch_suite(clock: Clock<'_>) -> Vec<Measurement> {
+    use crate::connections::{Connections, HSearchLimits};
+    let limits = HSearchLimits::DEFAULT;
+    let mut out = Vec::new();
+    let build = |clock: Clock<'_>, name: &'static str, positions: &[crate::Position]| {
+        let start = clock();
+        let mut found = [0u64; 6];
+        for position in positions {
+            let vcs = Connections::build(position, position.to_move(), limits);
+            let (c, s) = (vcs.counts(), vcs.stats());
+            for (slot, v) in found.iter_mut().zip([
+                c.full_pairs.into(),
+                c.semi_pairs.into(),
+                c.full.into(),
+                c.semi.into(),
+                s.and_tried,
+                s.or_tried,
+            ]) {
+                *slot += v;
+            }
+        }
+        let elapsed = clock() - start;
+        let n = positions.len() as u64;
+        Measurement {
+            suite: "hsearch",
+            name,
+            operations: n,
+            nanos_per_op: elapsed / n as f64,
+            checksum: found
+                .iter()
+                .fold(0, |acc, v| acc.wrapping_mul(1_000_003).wrapping_add(*v)),
+            found: [
+                "full pairs",
+                "semi pairs",
+                "full",
+                "semi",
+                "AND tried",
+                "OR tried",
+            ]
+            .into_iter()
+            .zip(found.map(|v| v / n))
+            .collect(),
+        }
+    };
+    for (n, name) in [(9u8, "empty 9x9"), (11, "empty 11x11"), (13, "empty 13x13")] {
+        let position = crate::Position::new(crate::Board::square(n).expect("valid size"));
+        out.push(build(clock, name, core::slice::from_ref(&position)));
+    }
+    let mid11 = midgame_positions(crate::Board::square(11).expect("valid"), 10, 30, 0x4E5EA11);
+    let mid13 = midgame_positions(crate::Board::square(13).expect("valid"), 10, 40, 0x4E5EA13);
+    out.push(build(clock, "mid 11x11", &mid11));
+    out.push(build(clock, "mid 13x13", &mid13));
+    for (name, positions) in [("update 11x11", &mid11), ("update 13x13", &mid13)] {
+        let mut position = positions[0].clone();
+        let color = position.to_move();
+        let mut vcs = Connections::build(&position, color, limits);
+        let (mut updates, mut checksum, mut elapsed) = (0u64, 0u64, 0.0);
+        for cell in position.empty_cells() {
+            position.play_unchecked(position.to_move(), crate::Move::Cell(cell));
+            let start = clock();
+            vcs.update(&position, cell);
+            elapsed += clock() - start;
+            checksum = checksum
+                .wrapping_mul(31)
+                .wrapping_add(u64::from(vcs.counts().full));
+            vcs.undo();
+            position.undo();
+            updates += 1;
+        }
+        out.push(Measurement {
+            suite: "hsearch",
+            name,
+            operations: updates,
+            nanos_per_op: elapsed / updates.max(1) as f64,
+            checksum,
+            found: Vec::new(),
+        });
+    }
+    out
 }
