@@ -326,15 +326,15 @@ pub fn hsearch_suite(clock: Clock<'_>) -> Vec<Measurement> {
             .collect(),
         }
     };
-    for (n, name) in [(9u8, "empty 9x9"), (11, "empty 11x11"), (13, "empty 13x13")] {
+    for (n, name) in [(9u8, "empty-9x9"), (11, "empty-11x11"), (13, "empty-13x13")] {
         let position = crate::Position::new(crate::Board::square(n).expect("valid size"));
         out.push(build(clock, name, core::slice::from_ref(&position)));
     }
     let mid11 = midgame_positions(crate::Board::square(11).expect("valid"), 10, 30, 0x4E5EA11);
     let mid13 = midgame_positions(crate::Board::square(13).expect("valid"), 10, 40, 0x4E5EA13);
-    out.push(build(clock, "mid 11x11", &mid11));
-    out.push(build(clock, "mid 13x13", &mid13));
-    for (name, positions) in [("update 11x11", &mid11), ("update 13x13", &mid13)] {
+    out.push(build(clock, "mid-11x11", &mid11));
+    out.push(build(clock, "mid-13x13", &mid13));
+    for (name, positions) in [("update-11x11", &mid11), ("update-13x13", &mid13)] {
         let mut position = positions[0].clone();
         let color = position.to_move();
         let mut vcs = Connections::build(&position, color, limits);
