@@ -15,7 +15,7 @@ fn builds(c: &mut Criterion) {
             b.iter(|| Connections::build(&empty, empty.to_move(), limits))
         });
     }
-    for (n, stones, seed) in [(11u8, 30, 0x4E5E_A11), (13, 40, 0x4E5E_A13)] {
+    for (n, stones, seed) in [(11u8, 30, 0x04E5_EA11), (13, 40, 0x04E5_EA13)] {
         let positions = midgame_positions(Board::square(n).unwrap(), 10, stones, seed);
         group.bench_function(format!("10 midgame {n}x{n}"), |b| {
             b.iter(|| {
@@ -30,7 +30,7 @@ fn builds(c: &mut Criterion) {
 
 fn updates(c: &mut Criterion) {
     let limits = HSearchLimits::DEFAULT;
-    let position = midgame_positions(Board::square(11).unwrap(), 1, 30, 0x4E5E_A11).remove(0);
+    let position = midgame_positions(Board::square(11).unwrap(), 1, 30, 0x04E5_EA11).remove(0);
     let cell = position.empty_cells().first().unwrap();
     let base = Connections::build(&position, position.to_move(), limits);
     let mut after = position.clone();
