@@ -7,7 +7,7 @@
 // test-output/e2e/, and ends with the line `N passed, M failed` (exit code 1 on any failure).
 
 import { createServer } from 'node:http';
-import { readFile, mkdir, stat } from 'node:fs/promises';
+import { readFile, writeFile, mkdir, stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -89,15 +89,20 @@ function check(condition, message) {
 
 const unexpected = []; // console errors and page errors not known to be harmless
 
-async function openApp(browser, baseUrl) {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+let browser;
+let baseUrl;
+
+/** Opens the app at `path` (query and fragment) in a fresh browser context (empty storage). */
+async function openApp(path = '', { viewport = { width: 1100, height: 760 }, context } = {}) {
+  const ctx = context ?? (await browser.newContext({ viewport, acceptDownloads: true }));
+  const page = await ctx.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   page.on('console', (message) => {
     const text = message.text();
     if (message.type() === 'error' && !HARMLESS.some((re) => re.test(text))) {
       unexpected.push(`console.error: ${text}`);
     }
-    if (message.type() === 'error' || message.type() === 'warning') log(`  console.${message.type()}: ${text}`);
+    if (message.type() === 'error') log(`  console.${message.type()}: ${text}`);
   });
   page.on('pageerror', (error) => unexpected.push(`pageerror: ${error.message}`));
   page.on('response', (response) => {
@@ -105,13 +110,15 @@ async function openApp(browser, baseUrl) {
       unexpected.push(`HTTP ${response.status()} ${response.url()}`);
     }
   });
-  await page.goto(baseUrl);
+  await page.goto(baseUrl + path);
   await page.waitForSelector('#board [data-cell]');
   return page;
 }
 
 const count = (page, selector) => page.locator(selector).count();
 const stoneCount = (page, color) => count(page, `#board [data-stone="${color}"]`);
+const stoneAt = (page, cell) => page.$eval(`#board [data-cell="${cell}"]`, (el) => el.dataset.stone ?? null);
+const hashOf = (page) => page.evaluate(() => decodeURIComponent(location.hash));
 
 async function statusOf(page) {
   return page.$eval('#status', (el) => ({ state: el.dataset.state, color: el.dataset.color, text: el.textContent.trim() }));
@@ -126,6 +133,11 @@ async function waitForStones(page, color, n, timeout = STEP_TIMEOUT_MS) {
   );
 }
 
+/** Waits until the status line is in `state`. */
+async function waitForState(page, state, timeout = STEP_TIMEOUT_MS) {
+  await page.waitForFunction((s) => document.querySelector('#status')?.dataset.state === s, state, { timeout });
+}
+
 async function chooseSize(page, width, height) {
   await page.selectOption('#board-width', String(width));
   await page.selectOption('#board-height', String(height));
@@ -133,6 +145,54 @@ async function chooseSize(page, width, height) {
     ([w, h]) => document.querySelectorAll('#board [data-cell]').length === w * h,
     [width, height],
   );
+}
+
+/** Sets who plays each colour, people first, so that Ohm never briefly plays both sides. */
+async function setPlayers(page, black, white) {
+  const choices = [['#black-player', black], ['#white-player', white]];
+  choices.sort((a, b) => (a[1] === 'human' ? 0 : 1) - (b[1] === 'human' ? 0 : 1));
+  for (const [select, player] of choices) await page.selectOption(select, player);
+}
+
+/** Clicks some empty cell and waits for its stone. */
+async function playAnywhere(page) {
+  const cell = await page.$eval('#board .cell.playable', (el) => el.dataset.cell);
+  await page.click(`#board [data-cell="${cell}"]`);
+  await page.waitForSelector(`#board [data-cell="${cell}"][data-stone]`);
+  return cell;
+}
+
+/** Opens a collapsed panel section. */
+async function openSection(page, id) {
+  await page.$eval(`#${id}`, (el) => {
+    el.open = true;
+  });
+}
+
+/** The stones on the board as `cell:color` strings, sorted. */
+async function stonesOf(page) {
+  return page.$$eval('#board [data-stone]', (els) => els.map((el) => `${el.dataset.cell}:${el.dataset.stone}`).sort());
+}
+
+async function importText(page, text) {
+  await openSection(page, 'io-section');
+  await page.fill('#import-text', text);
+  await page.click('#import');
+}
+
+/** Clicks an export button and returns the text shown for it. */
+async function exportText(page, button) {
+  await openSection(page, 'io-section');
+  await page.click(button);
+  await page.waitForSelector('#export-text');
+  return page.$eval('#export-text', (el) => el.value);
+}
+
+/** Clicks `button` and returns the downloaded file's name and bytes. */
+async function download(page, button) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: await readFile(path) };
 }
 
 // ---- the tests ----
@@ -147,10 +207,10 @@ async function main() {
   }
   await mkdir(OUT, { recursive: true });
   const server = await serve(DIST);
-  const baseUrl = `http://127.0.0.1:${server.address().port}/`;
+  baseUrl = `http://127.0.0.1:${server.address().port}/`;
   log(`serving ${DIST} at ${baseUrl}`);
 
-  const browser = await chromium.launch({
+  browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: [
@@ -168,7 +228,7 @@ async function main() {
     let page;
     await test('the app loads and draws an 11x11 board with its four edges', async () => {
       const t0 = Date.now();
-      page = await openApp(browser, baseUrl);
+      page = await openApp();
       log(`  board rendered ${Date.now() - t0} ms after navigation`);
       check((await count(page, '#board [data-cell]')) === 121, 'expected 121 cells');
       check((await count(page, '#board [data-cell="a1"]')) === 1, 'no a1');
@@ -179,12 +239,14 @@ async function main() {
       check((await count(page, '#board .coordinates text')) === 22, 'expected 11 letters and 11 numbers');
       const status = await statusOf(page);
       check(status.state === 'to-move' && status.color === 'black', `status ${JSON.stringify(status)}`);
+      const label = await page.$eval('#board [data-cell="f6"]', (el) => el.getAttribute('aria-label'));
+      check(label === 'f6, empty', `f6 label ${label}`);
     });
 
     await test('a click places a Black stone and the worker answers with a White one', async () => {
-      check(page, 'no page');
-      await page.click('#board [data-cell="f6"]');
-      await page.waitForSelector('#board [data-cell="f6"][data-stone="black"]', { timeout: 2_000 });
+      // b9 is on the second ring: Ohm does not swap it.
+      await page.click('#board [data-cell="b9"]');
+      await page.waitForSelector('#board [data-cell="b9"][data-stone="black"]', { timeout: 2_000 });
       const t0 = Date.now();
       await waitForStones(page, 'white', 1, ENGINE_TIMEOUT_MS);
       log(`  engine replied ${Date.now() - t0} ms after the click was drawn`);
@@ -196,24 +258,56 @@ async function main() {
       check(page.workers().length >= 1, 'no Web Worker is running');
       const status = await statusOf(page);
       check(status.state === 'to-move' && status.color === 'black', `status after the reply ${JSON.stringify(status)}`);
+      const said = await page.$eval('#announcer', (el) => el.textContent);
+      check(said.includes(`White played ${reply.cell}`), `announcement: ${said}`);
+      const label = await page.$eval('#board [data-cell="b9"]', (el) => el.getAttribute('aria-label'));
+      check(label === 'b9, Black (red)', `b9 label ${label}`);
       await page.screenshot({ path: join(OUT, 'first-exchange.png') });
     });
 
     await test('clicking an occupied cell changes nothing', async () => {
-      await page.click('#board [data-cell="f6"]');
-      await page.waitForTimeout(300);
+      await page.click('#board [data-cell="b9"]');
+      await page.waitForTimeout(200);
       check((await stoneCount(page, 'black')) === 1 && (await stoneCount(page, 'white')) === 1, 'stones changed');
     });
 
-    await test('a second exchange, then undo takes back both moves', async () => {
-      const empty = await page.$eval('#board .cell.playable', (el) => el.dataset.cell);
-      await page.click(`#board [data-cell="${empty}"]`);
+    await test('a second exchange, undo takes back both moves, redo replays them', async () => {
+      const before = await stonesOf(page);
+      const target = (await stoneAt(page, 'j3')) ? await page.$eval('#board .cell.playable', (el) => el.dataset.cell) : 'j3';
+      await page.click(`#board [data-cell="${target}"]`);
       await waitForStones(page, 'black', 2);
       await waitForStones(page, 'white', 2, ENGINE_TIMEOUT_MS);
+      const after = await stonesOf(page);
       await page.click('#undo');
       await waitForStones(page, 'white', 1);
       await waitForStones(page, 'black', 1);
-      check((await count(page, `#board [data-cell="${empty}"][data-stone]`)) === 0, `${empty} not emptied`);
+      check(JSON.stringify(await stonesOf(page)) === JSON.stringify(before), 'undo did not restore the position');
+      await page.click('#redo');
+      await waitForStones(page, 'white', 2);
+      check(JSON.stringify(await stonesOf(page)) === JSON.stringify(after), 'redo did not replay both moves');
+      await page.waitForTimeout(200);
+      check((await stoneCount(page, 'white')) === 2, 'Ohm moved again after redo');
+    });
+
+    await test('reload keeps the game, the players and the settings', async () => {
+      await openSection(page, 'options-section');
+      await page.uncheck('#show-coordinates');
+      check((await count(page, '#board .coordinates')) === 0, 'coordinates still shown');
+      const before = await stonesOf(page);
+      const hash = await hashOf(page);
+      const t0 = Date.now();
+      await page.reload();
+      await page.waitForSelector('#board [data-stone]');
+      log(`  board rendered ${Date.now() - t0} ms after a reload (warm cache)`);
+      check(JSON.stringify(await stonesOf(page)) === JSON.stringify(before), 'the stones changed on reload');
+      check((await hashOf(page)) === hash, `hash ${await hashOf(page)} != ${hash}`);
+      check((await count(page, '#board .coordinates')) === 0, 'the coordinates setting was lost');
+      check((await page.$eval('#white-player', (el) => el.value)) === 'ohm', 'players lost');
+      await openSection(page, 'options-section');
+      await page.check('#show-coordinates');
+      // Undo still works after the reload: the record came back whole.
+      await page.click('#undo');
+      await waitForStones(page, 'black', 1);
     });
 
     await test('a non-square 7x4 board: 28 cells, play and reply', async () => {
@@ -224,23 +318,28 @@ async function main() {
       await page.click('#board [data-cell="d2"]');
       await waitForStones(page, 'black', 1);
       await waitForStones(page, 'white', 1, ENGINE_TIMEOUT_MS);
+      check((await hashOf(page)).startsWith('#7x4c1,d2'), `hash ${await hashOf(page)}`);
       await page.screenshot({ path: join(OUT, 'board-7x4.png') });
     });
 
-    await test('on a 1x1 board the first stone wins', async () => {
+    await test('on a 1x1 board the first stone wins and the game-over card says so', async () => {
       await chooseSize(page, 1, 1);
       await page.click('#board [data-cell="a1"]');
-      await page.waitForSelector('#status[data-state="won"]');
+      await waitForState(page, 'won');
       const status = await statusOf(page);
       check(status.color === 'black', `winner ${JSON.stringify(status)}`);
       check((await count(page, '#board .cell.winning')) === 1, 'the winning stone is not marked');
-      await page.waitForTimeout(300);
+      await page.waitForSelector('#game-over');
+      check((await page.textContent('#game-over')).includes('You win'), 'the card does not name the winner');
+      await page.click('#dialog-review');
+      check((await count(page, '#game-over')) === 0, 'the card did not close');
+      await page.waitForTimeout(200);
       check((await stoneCount(page, 'white')) === 0, 'the engine moved after the game ended');
     });
 
     await test('when Ohm plays Black it opens the game on its own', async () => {
       await chooseSize(page, 9, 9);
-      await page.selectOption('#engine-side', 'black');
+      await setPlayers(page, 'ohm', 'human');
       await waitForStones(page, 'black', 1, ENGINE_TIMEOUT_MS);
       check((await stoneCount(page, 'white')) === 0, 'a White stone appeared');
       const status = await statusOf(page);
@@ -248,8 +347,42 @@ async function main() {
       await page.screenshot({ path: join(OUT, 'ohm-plays-black.png') });
     });
 
+    await test('swap: offered to the person at move two; Ohm swaps a central opening', async () => {
+      // Ohm is Black on 9x9 and has opened: the person (White) may swap.
+      await page.waitForSelector('#swap');
+      const first = (await stonesOf(page))[0].split(':')[0];
+      await page.click('#swap');
+      // The stone is mirrored and becomes White's; then Ohm (Black) moves again.
+      await waitForStones(page, 'black', 1, ENGINE_TIMEOUT_MS);
+      check((await stoneCount(page, 'white')) === 1, 'no White stone after the swap');
+      const moves = await page.$$eval('#moves .move .text', (els) => els.map((el) => el.textContent));
+      check(moves[0] === first && moves[1] === 'swap' && moves.length === 3, `moves ${moves}`);
+      check((await count(page, '#swap')) === 0, 'swap still offered');
+      check((await hashOf(page)).includes(':s'), `hash ${await hashOf(page)}`);
+      // Ohm as the second player swaps the centre of 11x11.
+      await setPlayers(page, 'human', 'ohm');
+      await chooseSize(page, 11, 11);
+      await page.click('#board [data-cell="f6"]');
+      await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 2, null, { timeout: ENGINE_TIMEOUT_MS });
+      const reply = await page.$$eval('#moves .move .text', (els) => els.map((el) => el.textContent));
+      check(reply[1] === 'swap', `Ohm answered f6 with ${reply[1]}`);
+      check((await stoneAt(page, 'f6')) === 'white', 'f6 is not White after the swap');
+      check((await count(page, '#swap-rule:disabled')) === 1, 'the swap rule can still be changed after a swap');
+    });
+
+    await test('resign ends the game for the other side', async () => {
+      await page.click('#resign');
+      await waitForState(page, 'won');
+      const status = await statusOf(page);
+      check(status.color === 'white' && status.text.includes('resignation'), `status ${JSON.stringify(status)}`);
+      await page.waitForSelector('#game-over');
+      await page.click('#dialog-new-game');
+      await page.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length === 0);
+      check((await statusOf(page)).state === 'to-move', 'no new game');
+    });
+
     await test('a full game against the engine on 5x5 ends with a winner', async () => {
-      await page.selectOption('#engine-side', 'white');
+      await page.uncheck('#swap-rule');
       await chooseSize(page, 5, 5);
       for (let move = 0; move < 13; move += 1) {
         if ((await statusOf(page)).state === 'won') break;
@@ -266,6 +399,248 @@ async function main() {
       check(status.state === 'won', `no winner: ${JSON.stringify(status)}`);
       check((await count(page, '#board .cell.playable')) === 0, 'cells are still playable after the end');
       await page.screenshot({ path: join(OUT, 'finished-5x5.png') });
+      await page.close();
+    });
+
+    await test('move list: first/prev/next/last, arrow keys, click a move, variations', async () => {
+      page = await openApp('#7c1,');
+      await setPlayers(page, 'human', 'human');
+      for (const cell of ['d4', 'c5', 'e2', 'b3']) {
+        await page.click(`#board [data-cell="${cell}"]`);
+      }
+      await waitForStones(page, 'white', 2);
+      await page.click('#first');
+      await waitForStones(page, 'black', 0);
+      check((await count(page, '#board [data-stone]')) === 0, 'first is not the empty board');
+      await page.click('#moves'); // focus away from the board
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await waitForStones(page, 'white', 1);
+      check((await page.textContent('#move-counter')).trim() === '2 / 4', `counter ${await page.textContent('#move-counter')}`);
+      check((await hashOf(page)) === '#7c1,d4c5,e2b3', `hash while reviewing ${await hashOf(page)}`);
+      await page.click('#last');
+      await waitForStones(page, 'white', 2);
+      await page.click('#prev');
+      await waitForStones(page, 'white', 1);
+      await page.click('#moves [data-move="1"] .move-button');
+      await waitForStones(page, 'white', 0);
+      await page.keyboard.press('End');
+      await waitForStones(page, 'white', 2);
+      // A different move while reviewing starts a variation; the old line stays.
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await waitForStones(page, 'white', 1);
+      await page.click('#board [data-cell="a7"]');
+      await waitForStones(page, 'black', 2);
+      const moves = await page.$$eval('#moves .move .text', (els) => els.map((el) => el.textContent));
+      check(JSON.stringify(moves) === '["d4","c5","a7"]', `line ${moves}`);
+      check((await count(page, '#moves .variation')) === 1, 'no variation shown');
+      await page.click('#moves .variation');
+      await page.click('#last');
+      const back = await page.$$eval('#moves .move .text', (els) => els.map((el) => el.textContent));
+      check(JSON.stringify(back) === '["d4","c5","e2","b3"]', `old line ${back}`);
+      await page.screenshot({ path: join(OUT, 'variations.png') });
+    });
+
+    await test('URL round-trip: a link opens the same position, cursor included', async () => {
+      await page.click('#prev');
+      const hash = await hashOf(page);
+      const stones = await stonesOf(page);
+      const linked = await openApp(hash);
+      check(JSON.stringify(await stonesOf(linked)) === JSON.stringify(stones), 'the link shows other stones');
+      check((await linked.textContent('#move-counter')).trim() === '3 / 4', 'the cursor was lost');
+      check((await hashOf(linked)) === hash, `hash rewritten to ${await hashOf(linked)}`);
+      // A HexWorld URL's fragment opens too, and changing the hash loads it.
+      await linked.evaluate(() => {
+        location.hash = '#9c1,e5:sd4';
+      });
+      await linked.waitForFunction(() => document.querySelectorAll('#board [data-cell]').length === 81);
+      check((await stoneAt(linked, 'e5')) === 'white' && (await stoneAt(linked, 'd4')) === 'black', 'hash change not loaded');
+      await linked.context().close();
+    });
+
+    await test('import each format and export it back', async () => {
+      const cases = [
+        { name: 'HSGF', text: '(;FF[4]GM[11]SZ[9]PB[ann];B[e5];W[swap-pieces];B[c3](;W[g7])(;W[d6]))', black: 1, white: 2, variations: 1 },
+        { name: 'Little Golem', text: '(;FF[4]EV[hex.mc.2010.oct.1.11]PB[a]PW[b]SZ[13];W[mf];B[swap];W[ed];B[gg])', black: 1, white: 2 },
+        { name: 'HexWorld', text: 'https://hexworld.org/board/#11c1,f6:se8', black: 1, white: 1, hexworld: '11c1,f6:se8' },
+        { name: 'trmph', text: 'https://trmph.com/hex/board#11,a1a1c3', black: 1, white: 1, trmph: 'https://trmph.com/hex/board#11,a1a1c3' },
+        { name: 'move list', text: 'c3 swap-pieces b5 e2', black: 1, white: 2, moves: 'c3 swap-pieces b5 e2' },
+      ];
+      for (const c of cases) {
+        await importText(page, c.text);
+        await page.waitForSelector('#import-result');
+        const result = await page.textContent('#import-result');
+        check(result.includes(c.name), `${c.name}: ${result}`);
+        check((await stoneCount(page, 'black')) === c.black && (await stoneCount(page, 'white')) === c.white, `${c.name}: stones ${await stonesOf(page)}`);
+        if (c.variations) check((await count(page, '#moves .variation')) === c.variations, `${c.name}: variations lost`);
+        const stones = await stonesOf(page);
+        // Export in the format it came in (Little Golem through HSGF), import again: same game.
+        let again;
+        if (c.name === 'HSGF' || c.name === 'Little Golem') {
+          const file = await download(page, '#export-hsgf');
+          check(file.name.endsWith('.sgf'), `file ${file.name}`);
+          again = file.bytes.toString('utf8');
+          check(again.startsWith('(;FF[4]GM[11]'), `${c.name}: HSGF ${again}`);
+          if (c.variations) check(again.includes('(;W[g7])') && again.includes('(;W[d6])'), `variations not written: ${again}`);
+        } else if (c.hexworld) {
+          again = await exportText(page, '#export-hexworld');
+          check(again === `https://hexworld.org/board/#${c.hexworld}`, `HexWorld export ${again}`);
+        } else if (c.trmph) {
+          again = await exportText(page, '#export-trmph');
+          check(again === c.trmph, `trmph export ${again}`);
+        } else {
+          again = await exportText(page, '#export-moves');
+          check(again === c.moves, `move list export ${again}`);
+        }
+        await importText(page, again);
+        await page.waitForSelector('#import-result');
+        check(JSON.stringify(await stonesOf(page)) === JSON.stringify(stones), `${c.name}: the round trip changed the game`);
+      }
+    });
+
+    await test('a malformed import shows what and where, and keeps the game', async () => {
+      const stones = await stonesOf(page);
+      const hash = await hashOf(page);
+      await importText(page, '(;FF[4]GM[11]SZ[9]\n;B[e5];W[e5])');
+      await page.waitForSelector('#import-error');
+      const error = await page.textContent('#import-error');
+      check(error.includes('move 2'), `the error does not name the move: ${error}`);
+      await importText(page, 'https://hexworld.org/board/#11c1,f6zz9');
+      await page.waitForFunction(() => document.querySelector('#import-error pre')?.textContent.includes('^'));
+      const where = await page.textContent('#import-error');
+      check(where.includes('Line 1') && where.includes('zz9'), `no place shown: ${where}`);
+      check(JSON.stringify(await stonesOf(page)) === JSON.stringify(stones), 'the game changed');
+      check((await hashOf(page)) === hash, 'the address changed');
+      await page.screenshot({ path: join(OUT, 'import-error.png') });
+    });
+
+    await test('export the board as SVG and PNG images', async () => {
+      const svg = await download(page, '#export-svg');
+      const text = svg.bytes.toString('utf8');
+      check(svg.name === 'ohm-board.svg' && text.startsWith('<svg') && text.includes('<style>'), `SVG ${text.slice(0, 80)}`);
+      check((text.match(/data-stone=/g) ?? []).length === (await count(page, '#board [data-stone]')), 'SVG stones differ');
+      const png = await download(page, '#export-png');
+      check(png.bytes.subarray(1, 4).toString('latin1') === 'PNG' && png.bytes.length > 5_000, `PNG of ${png.bytes.length} bytes`);
+      await writeFile(join(OUT, 'export.png'), png.bytes);
+      await page.context().close();
+    });
+
+    await test('keyboard play: arrow keys and Enter, or type a cell and Enter', async () => {
+      page = await openApp('#5c1,');
+      await setPlayers(page, 'human', 'human');
+      await page.focus('#board');
+      // The cursor starts at the centre (c3); right, down: d4.
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#board [data-cell="d4"][data-stone="black"]');
+      check((await page.$eval('#board', (el) => el.getAttribute('aria-activedescendant'))) === 'cell-d4', 'active cell not d4');
+      await page.keyboard.type('b2');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#board [data-cell="b2"][data-stone="white"]');
+      const said = await page.$eval('#announcer', (el) => el.textContent);
+      check(said.includes('White played b2'), `announcement ${said}`);
+      await page.screenshot({ path: join(OUT, 'keyboard.png') });
+    });
+
+    await test('set-up mode: place stones, choose who moves, then play from there', async () => {
+      await openSection(page, 'setup-section');
+      await page.click('#setup-start');
+      await page.click('#board [data-cell="a1"]'); // empty -> Black
+      await page.click('#board [data-cell="e5"]');
+      await page.click('#board [data-cell="e5"]'); // Black -> White
+      await page.click('#board [data-cell="d4"]'); // Black -> White
+      await page.click('#board [data-cell="d4"]'); // White -> empty
+      await page.selectOption('#setup-to-move', 'white');
+      await page.click('#setup-done');
+      const stones = await stonesOf(page);
+      check(JSON.stringify(stones) === '["a1:black","b2:white","e5:white"]', `set-up ${stones}`);
+      check((await count(page, '#moves .move')) === 0, 'set-up stones are listed as moves');
+      check((await statusOf(page)).color === 'white', 'White is not to move');
+      check((await hashOf(page)) === '', 'HexWorld cannot hold set-up: the hash should be gone');
+      await page.click('#board [data-cell="c3"]');
+      await page.waitForSelector('#board [data-cell="c3"][data-stone="white"]');
+      await openSection(page, 'io-section');
+      const file = await download(page, '#export-hsgf');
+      const text = file.bytes.toString('utf8');
+      check(text.includes('AB[a1]') && text.includes('PL[W]') && text.includes(';W[c3]'), `HSGF ${text}`);
+      await page.reload();
+      await page.waitForSelector('#board [data-cell="c3"][data-stone="white"]');
+      check((await stoneAt(page, 'a1')) === 'black', 'the set-up was not restored on reload');
+    });
+
+    await test('board options: move numbers, orientations, palettes', async () => {
+      await openSection(page, 'options-section');
+      await page.check('#show-numbers');
+      const numbers = await page.$$eval('#board .move-number', (els) => els.map((el) => el.textContent));
+      check(JSON.stringify(numbers) === '["1"]', `numbers ${numbers}`);
+      for (const orientation of ['flipped', 'diamond', 'diamond-flipped', 'flat']) {
+        await page.selectOption('#orientation', orientation);
+        await page.waitForSelector(`#board[data-orientation="${orientation}"]`);
+        if (orientation !== 'flat') await page.screenshot({ path: join(OUT, `orientation-${orientation}.png`) });
+      }
+      const box = async (cell) => page.$eval(`#board [data-cell="${cell}"] .hex`, (el) => el.getBoundingClientRect().toJSON());
+      await page.selectOption('#orientation', 'flipped');
+      const [a5, e1] = [await box('a5'), await box('e1')];
+      check(a5.x > e1.x, 'flipped: row 5 should be to the right of column e');
+      await page.selectOption('#orientation', 'flat');
+      for (const palette of ['colour-blind', 'high-contrast', 'classic']) {
+        await page.selectOption('#palette', palette);
+        await page.waitForSelector(`.app[data-palette="${palette}"]`);
+        if (palette !== 'classic') await page.screenshot({ path: join(OUT, `palette-${palette}.png`) });
+      }
+      await page.context().close();
+    });
+
+    await test('a hung or closed worker is replaced and the position re-sent', async () => {
+      page = await openApp('?watchdog=1500#7c1,');
+      await page.uncheck('#swap-rule');
+      await setPlayers(page, 'human', 'ohm');
+      await page.click('#board [data-cell="b6"]');
+      await waitForStones(page, 'white', 1, ENGINE_TIMEOUT_MS);
+      // Hang the worker in an endless loop (started as a task of its own, as a runaway search
+      // would be), then move: the watchdog must terminate it and start another.
+      await page.workers()[0].evaluate(() => {
+        setTimeout(() => {
+          for (;;) {}
+        }, 0);
+      });
+      await page.waitForTimeout(100);
+      const t0 = Date.now();
+      await playAnywhere(page);
+      await waitForStones(page, 'white', 2, 8_000);
+      log(`  reply after a hang: ${Date.now() - t0} ms`);
+      check(Date.now() - t0 >= 1_400, 'the reply came too fast: was the worker hung?');
+      // Close the new worker from inside: a dead worker.
+      for (let i = 0; i < 30 && page.workers().length > 1; i += 1) await page.waitForTimeout(100);
+      check(page.workers().length === 1, `${page.workers().length} workers: the hung one was not terminated`);
+      await page.workers()[0].evaluate(() => self.close()).catch(() => {});
+      await playAnywhere(page);
+      await waitForStones(page, 'white', 3, 8_000);
+      check((await statusOf(page)).state === 'to-move', `status ${JSON.stringify(await statusOf(page))}`);
+      await page.context().close();
+    });
+
+    await test('phone portrait: the whole app fits without page scroll', async () => {
+      page = await openApp('#11c1,f6e7', { viewport: { width: 390, height: 844 } });
+      const sizes = await page.evaluate(() => ({
+        scroll: document.scrollingElement.scrollHeight,
+        inner: innerHeight,
+        board: document.querySelector('#board').getBoundingClientRect().toJSON(),
+      }));
+      check(sizes.scroll <= sizes.inner, `the page scrolls: ${sizes.scroll} > ${sizes.inner}`);
+      check(sizes.board.width > 340 && sizes.board.bottom <= sizes.inner, `board ${JSON.stringify(sizes.board)}`);
+      const cell = await page.$eval('#board [data-cell="f6"] .hex', (el) => el.getBoundingClientRect().width);
+      log(`  a cell is ${cell.toFixed(1)} px wide on a phone`);
+      await page.screenshot({ path: join(OUT, 'phone.png') });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      check(background === 'rgb(21, 23, 27)', `dark theme not followed: ${background}`);
+      await page.waitForTimeout(300); // the cells' colour transition
+      await page.screenshot({ path: join(OUT, 'phone-dark.png') });
+      await page.context().close();
     });
 
     await test('no unexpected console errors, page errors or failed requests', async () => {

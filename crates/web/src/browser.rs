@@ -216,6 +216,10 @@ async fn render_png(svg: &str, name: &str, width: u32) -> Result<(), JsValue> {
 /// Copies `text` to the clipboard, where the browser allows it.
 pub fn copy_to_clipboard(text: &str) {
     if let Some(window) = window() {
-        let _ = window.navigator().clipboard().write_text(text);
+        let promise = window.navigator().clipboard().write_text(text);
+        // A refusal (no permission, page not focused) is fine: the text is shown anyway.
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        });
     }
 }

@@ -161,7 +161,8 @@ pub enum Orientation {
     Flat,
     /// Mirrored across the long diagonal: Black's edges on the left and right.
     Flipped,
-    /// Turned so that the long diagonal (`a1` to the far corner) is horizontal.
+    /// Stood on a corner: the long diagonal (`a1` to the far corner) runs down the screen,
+    /// which suits tall screens such as phones.
     Diamond,
     /// Mirrored, then turned.
     DiamondFlipped,
@@ -211,7 +212,7 @@ impl Orientation {
 
 /// The drawing of one board in one orientation. Flipping draws cell (c, r) where cell (r, c)
 /// of the transposed board goes (a reflection, so hexagons stay hexagons and neighbours stay
-/// neighbours); the diamond turns every point 30° anticlockwise about `a1`.
+/// neighbours); the diamond turns every point 60° clockwise about `a1`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
     board: Board,
@@ -235,8 +236,9 @@ impl Layout {
 
     fn turn(&self, p: Xy) -> Xy {
         if self.orientation.is_diamond() {
-            // Rotation by −30°: cos = √3/2, sin = −1/2 (y points down on screen).
-            let (cos, sin) = (0.866_025_403_784_438_6, -0.5);
+            // Rotation by 60° (clockwise on screen, where y points down): the long diagonal,
+            // at 30° below the horizontal when flat, becomes vertical.
+            let (cos, sin) = (0.5, 0.866_025_403_784_438_6);
             Xy {
                 x: p.x * cos - p.y * sin,
                 y: p.x * sin + p.y * cos,
@@ -469,9 +471,10 @@ mod tests {
         // Flipped: the first row runs down the left side.
         let flipped = Layout::new(board, Orientation::Flipped);
         assert!(flipped.centre(0, 2).x > flipped.centre(2, 0).x);
-        // Diamond: a1 and the far corner are level.
+        // Diamond: the far corner stands straight below a1.
         let diamond = Layout::new(Board::square(7).unwrap(), Orientation::Diamond);
-        assert!((diamond.centre(0, 0).y - diamond.centre(6, 6).y).abs() < 1e-9);
+        assert!((diamond.centre(0, 0).x - diamond.centre(6, 6).x).abs() < 1e-9);
+        assert!(diamond.centre(6, 6).y > diamond.centre(0, 0).y);
     }
 
     #[test]

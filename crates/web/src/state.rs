@@ -49,6 +49,8 @@ pub struct Game {
     editing: bool,
     /// Counts the games started or loaded, so that views can reset what belongs to one game.
     serial: u32,
+    /// Whether new square games use the swap rule (kept through games on other shapes).
+    prefer_swap: bool,
 }
 
 /// Everything that changes a [`Game`].
@@ -140,6 +142,7 @@ impl Game {
             notice: None,
             editing: false,
             serial: 0,
+            prefer_swap: swap_rule,
         };
         game.ask_engine_if_its_turn();
         game
@@ -149,7 +152,7 @@ impl Game {
     #[must_use]
     pub fn loaded(mut tree: MoveTree, at: NodeId, players: ByColor<Player>) -> Game {
         tree.select(at);
-        let mut game = Game::new(tree.start().board, players, false);
+        let mut game = Game::new(tree.start().board, players, true);
         game.replace(tree, at);
         game.ask_engine_if_its_turn();
         game
@@ -178,6 +181,17 @@ impl Game {
     #[must_use]
     pub fn swap_rule(&self) -> bool {
         self.tree.start().swap_rule
+    }
+
+    /// Whether new square games use the swap rule.
+    #[must_use]
+    pub fn prefers_swap(&self) -> bool {
+        self.prefer_swap
+    }
+
+    /// Sets the swap preference without touching the game (restoring saved settings).
+    pub fn set_swap_preference(&mut self, on: bool) {
+        self.prefer_swap = on;
     }
 
     #[must_use]
@@ -359,7 +373,7 @@ impl Game {
                     return false;
                 };
                 let mut start = Record::new(board);
-                start.swap_rule = self.swap_rule() && board.is_square();
+                start.swap_rule = self.prefer_swap && board.is_square();
                 self.replace(MoveTree::new(start), MoveTree::ROOT);
                 self.editing = false;
             }
@@ -377,6 +391,7 @@ impl Game {
                 }
                 self.tree.set_swap_rule(on);
                 self.position.set_swap_rule(on);
+                self.prefer_swap = on;
                 self.pending = None;
             }
             Action::Play(point) => {
@@ -888,6 +903,17 @@ mod tests {
         assert_eq!(g.move_numbers(), [(cell("b2"), 2)]);
         assert!(!g.can_swap());
         assert!(!g.can_change_swap_rule(), "a swap is in the record");
+        // The preference outlives a game on a board where swap is impossible.
+        g.apply(Action::NewGame {
+            width: 5,
+            height: 4,
+        });
+        assert!(!g.swap_rule() && g.prefers_swap());
+        g.apply(Action::NewGame {
+            width: 5,
+            height: 5,
+        });
+        assert!(g.swap_rule());
         // A game without the rule never offers it.
         let mut g = two_humans(5);
         g.apply(Action::Play(cell("b2")));

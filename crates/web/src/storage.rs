@@ -107,6 +107,9 @@ pub struct SavedGame {
     pub line_route: Vec<usize>,
     pub black: Player,
     pub white: Player,
+    /// Whether new square games use the swap rule.
+    #[serde(default)]
+    pub prefer_swap: Option<bool>,
 }
 
 impl SavedGame {
@@ -120,6 +123,7 @@ impl SavedGame {
             line_route: tree.route(tree.line_end(game.current())),
             black: game.players().black,
             white: game.players().white,
+            prefer_swap: Some(game.prefers_swap()),
         }
     }
 
@@ -220,6 +224,7 @@ mod tests {
             line_route: vec![],
             black: Player::Human,
             white: Player::Ohm,
+            prefer_swap: None,
         };
         assert!(saved.restore().is_none());
         let settings: Settings = serde_json::from_str(r#"{"moveNumbers": true}"#).unwrap();

@@ -308,7 +308,7 @@ pub fn app() -> Html {
                             height={board.height()}
                             black={players.black}
                             white={players.white}
-                            swap_rule={game.swap_rule()}
+                            swap_rule={game.swap_rule() || (game.prefers_swap() && !board.is_square())}
                             can_change_swap_rule={game.can_change_swap_rule()}
                             {colour_names}
                             {on_new_game}

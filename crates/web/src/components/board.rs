@@ -65,6 +65,8 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
     });
     let cursor = use_state(|| None::<Point>);
     let typed = use_state(String::new);
+    // The cursor is drawn once the keyboard is used, and hidden again by a click.
+    let keyboard = use_state(|| false);
     // A cursor left over from another board size is dropped.
     let cursor_cell = (*cursor).filter(|p| board.contains(*p));
 
@@ -95,8 +97,10 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
         let onclick = playable.then(|| {
             let on_play = props.on_play.clone();
             let cursor = cursor.clone();
+            let keyboard = keyboard.clone();
             Callback::from(move |_: MouseEvent| {
                 cursor.set(Some(point));
+                keyboard.set(false);
                 on_play.emit(point);
             })
         });
@@ -127,7 +131,7 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
                     <circle class="last-move" cx={fmt(centre.x)} cy={fmt(centre.y)}
                         r={fmt(geometry::RADIUS * 0.24)} />
                 }
-                if cursor_cell == Some(point) {
+                if cursor_cell == Some(point) && *keyboard {
                     <polygon class="cursor" points={layout.hexagon(col, row)} />
                 }
             </g>
@@ -136,6 +140,7 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
 
     let onkeydown = {
         let cursor = cursor.clone();
+        let keyboard = keyboard.clone();
         let typed = typed.clone();
         let on_play = props.on_play.clone();
         let playable = props.playable;
@@ -202,16 +207,27 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
                 false
             };
             if handled {
+                keyboard.set(true);
                 event.prevent_default();
                 event.stop_propagation();
             }
         })
     };
+    // Focus by Tab shows the cursor at once; focus by a click does not.
+    let pointer_down = use_mut_ref(|| false);
+    let onmousedown = {
+        let pointer_down = pointer_down.clone();
+        Callback::from(move |_: MouseEvent| *pointer_down.borrow_mut() = true)
+    };
     let onfocus = {
         let cursor = cursor.clone();
+        let keyboard = keyboard.clone();
         Callback::from(move |_: FocusEvent| {
             if cursor_cell.is_none() {
                 cursor.set(board.cell(board.width() / 2, board.height() / 2));
+            }
+            if !std::mem::take(&mut *pointer_down.borrow_mut()) {
+                keyboard.set(true);
             }
         })
     };
@@ -225,7 +241,7 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
     html! {
         <svg id="board" class="board" viewBox={frame.view_box.clone()} role="grid"
              xmlns="http://www.w3.org/2000/svg"
-             tabindex="0" {onkeydown} {onfocus}
+             tabindex="0" {onkeydown} {onfocus} {onmousedown}
              aria-activedescendant={cursor_cell.map(|p| format!("cell-{p}"))}
              style={frame.max_width.clone()}
              aria-label={label} data-width={board.width().to_string()}

@@ -106,7 +106,7 @@ pub fn new_game(props: &NewGameProps) -> Html {
                 { player_select(Color::White, props.white, white_colour) }
             </div>
             <label class="check" title={(!square).then_some("Swap needs a square board")}>
-                <input id="swap-rule" type="checkbox" checked={props.swap_rule && square}
+                <input id="swap-rule" type="checkbox" checked={props.swap_rule}
                     disabled={!props.can_change_swap_rule} onchange={on_swap_rule} />
                 { "Swap rule (second player may take the first stone)" }
             </label>

@@ -84,22 +84,28 @@ pub fn move_list(props: &MoveListProps) -> Html {
         }
     });
     let click = |callback: &Callback<()>| callback.reform(|_: MouseEvent| ());
+    // Drawn rather than typed: the media-control characters are missing from many fonts.
+    let icon = |path: &'static str| {
+        html! {
+            <svg class="icon" viewBox="0 0 16 16" aria-hidden="true"><path d={path} /></svg>
+        }
+    };
     let at_start = props.current == MoveTree::ROOT;
     let at_end = tree.next(props.current).is_none();
     html! {
         <div class="record">
             <nav class="navigation" aria-label="Move through the record">
                 <button id="first" type="button" onclick={click(&props.on_first)} disabled={at_start}
-                    aria-label="First position" title="First (Home)">{ "⏮" }</button>
+                    aria-label="First position" title="First (Home)">{ icon("M3 3h2v10H3zM13 3v10L6 8z") }</button>
                 <button id="prev" type="button" onclick={click(&props.on_previous)} disabled={at_start}
-                    aria-label="Previous move" title="Previous (←)">{ "◀" }</button>
+                    aria-label="Previous move" title="Previous (←)">{ icon("M12 3v10L5 8z") }</button>
                 <span class="where" id="move-counter">
                     { format!("{depth} / {}", line.len()) }
                 </span>
                 <button id="next" type="button" onclick={click(&props.on_next)} disabled={at_end}
-                    aria-label="Next move" title="Next (→)">{ "▶" }</button>
+                    aria-label="Next move" title="Next (→)">{ icon("M4 3v10l7-5z") }</button>
                 <button id="last" type="button" onclick={click(&props.on_last)} disabled={at_end}
-                    aria-label="Last position" title="Last (End)">{ "⏭" }</button>
+                    aria-label="Last position" title="Last (End)">{ icon("M11 3h2v10h-2zM3 3v10l7-5z") }</button>
             </nav>
             <ol id="moves" class="moves" ref={list_ref}>
                 if line.is_empty() {
