@@ -8,8 +8,9 @@
 use std::io::{self, BufRead, Write};
 
 use ohm_engine::notation::{self, Format};
-use ohm_engine::{diagram, distance, inferior, Board, Color, Move, Position};
+use ohm_engine::{diagram, inferior, Board, Color, Move, Position};
 
+use crate::play_commands::{self, PlayerSettings};
 use crate::vc_commands::{self, VcCache};
 
 /// What one command produced: `= text` or `? text`.
@@ -40,6 +41,11 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("loadsgf", Session::loadsgf),
     ("hexgui-analyze_commands", Session::analyze_commands),
     ("ohm-swap_rule", Session::swap_rule),
+    ("param_ohm", Session::param_ohm),
+    ("time_left", Session::time_left),
+    ("eval-resist", Session::eval_resist),
+    ("eval-resist-cells", Session::eval_resist_cells),
+    ("ohm-analyze", Session::ohm_analyze),
     ("compute-inferior", Session::compute_inferior),
     ("compute-fillin", Session::compute_fillin),
     ("compute-dead", Session::compute_dead),
@@ -57,6 +63,7 @@ pub struct Session {
     position: Position,
     quit: bool,
     vcs: VcCache,
+    player: PlayerSettings,
 }
 
 impl Default for Session {
@@ -73,6 +80,7 @@ impl Session {
             position: Position::new(board).with_swap_rule(true),
             quit: false,
             vcs: VcCache::default(),
+            player: PlayerSettings::default(),
         }
     }
 
@@ -189,11 +197,77 @@ impl Session {
         if self.position.is_over() {
             return Err("the game is over".into());
         }
-        let mv = choose_move(&self.position, color);
+        let decision = self
+            .player
+            .genmove(&self.position, color)
+            .ok_or("no move: the board is full")?;
         self.position
-            .try_play_as(color, mv)
+            .try_play_as(color, decision.mv)
             .map_err(|e| e.to_string())?;
-        Ok(mv.to_string())
+        Ok(decision.mv.to_string())
+    }
+
+    fn param_ohm(&mut self, args: &[&str]) -> Reply {
+        self.player.param(args)
+    }
+
+    /// `time_left b|w SECONDS STONES`: the controller's clock; genmove keeps within it.
+    fn time_left(&mut self, args: &[&str]) -> Reply {
+        let [color, seconds, stones] = args else {
+            return Err("usage: time_left b|w SECONDS STONES".into());
+        };
+        let color = parse_color(color)?;
+        let seconds: f64 = seconds
+            .parse()
+            .map_err(|_| format!("'{seconds}' is not a number of seconds"))?;
+        let stones: u32 = stones
+            .parse()
+            .map_err(|_| format!("'{stones}' is not a number of stones"))?;
+        if !(seconds.is_finite() && seconds >= 0.0) {
+            return Err("seconds must be zero or more".into());
+        }
+        self.player.time_left[color] = Some((seconds, stones));
+        Ok(String::new())
+    }
+
+    fn eval_resist(&mut self, args: &[&str]) -> Reply {
+        if args.len() > 1 {
+            return Err("usage: eval-resist [b|w]".into());
+        }
+        Ok(play_commands::eval_resist(
+            &self.position,
+            &self.player.level,
+        ))
+    }
+
+    fn eval_resist_cells(&mut self, args: &[&str]) -> Reply {
+        let [color] = args else {
+            return Err("usage: eval-resist-cells b|w".into());
+        };
+        let color = parse_color(color)?;
+        Ok(play_commands::eval_resist_cells(
+            &self.position,
+            &self.player.level,
+            color,
+        ))
+    }
+
+    /// `ohm-analyze [b|w]`: best moves with scores, the principal variation, proven or not.
+    fn ohm_analyze(&mut self, args: &[&str]) -> Reply {
+        let color = match args {
+            [] => self.position.to_move(),
+            [c] => parse_color(c)?,
+            _ => return Err("usage: ohm-analyze [b|w]".into()),
+        };
+        if self.position.is_over() {
+            return Err("the game is over".into());
+        }
+        Ok(play_commands::analyze(
+            &self.position,
+            &self.player.level,
+            color,
+            8,
+        ))
     }
 
     fn undo(&mut self, _: &[&str]) -> Reply {
@@ -381,6 +455,11 @@ impl Session {
 const ANALYZE_COMMANDS: &[&str] = &[
     "string/Show Board/showboard",
     "none/Swap rule/ohm-swap_rule",
+    "param/Ohm Parameters/param_ohm",
+    "pspairs/Resistance/eval-resist",
+    "pspairs/Energy (Black)/eval-resist-cells b",
+    "pspairs/Energy (White)/eval-resist-cells w",
+    "string/Analyze/ohm-analyze %m",
     "inferior/Inferior Cells/compute-inferior %m",
     "inferior/Fill-in/compute-fillin %m",
     "inferior/Dead Cells/compute-dead",
@@ -393,38 +472,6 @@ const ANALYZE_COMMANDS: &[&str] = &[
 
 fn parse_color(text: &str) -> Result<Color, String> {
     Color::parse(text).ok_or_else(|| format!("'{text}' is not a colour (b, w, black, white)"))
-}
-
-/// Ohm's move for `color`: the baseline shortest-path player, with the swap decision below.
-pub fn choose_move(position: &Position, color: Color) -> Move {
-    let mut pos = position.clone();
-    pos.set_to_move(color);
-    if pos.check(Move::Swap).is_ok() && should_swap(&pos) {
-        return Move::Swap;
-    }
-    match distance::best_move_by_distance(&pos) {
-        Some(p) => Move::Cell(p),
-        None => Move::Resign,
-    }
-}
-
-/// Swap when the opening stone is a known first-player win on the boards with solved openings,
-/// and elsewhere when it stands away from the board's outer two rings (edge and corner openings
-/// are the classic balanced choices; central ones are strong).
-fn should_swap(position: &Position) -> bool {
-    let Some(Move::Cell(first)) = position.history().next().map(|m| m.mv) else {
-        return false;
-    };
-    let board = position.board();
-    if let Some(wins) = ohm_engine::openings::first_player_wins(board.width(), first) {
-        return wins;
-    }
-    let (col, row) = first.col_row().expect("a cell");
-    let ring = col
-        .min(row)
-        .min(board.width() - 1 - col)
-        .min(board.height() - 1 - row);
-    ring >= 2
 }
 
 /// Reads commands from `input` until EOF or `quit`, writing replies to `output`.

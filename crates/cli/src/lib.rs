@@ -5,6 +5,7 @@ pub mod bench;
 pub mod graph;
 pub mod gtp;
 pub mod matches;
+pub mod play_commands;
 pub mod players;
 pub mod records;
 pub mod vc_commands;

@@ -14,11 +14,23 @@ pub trait Player {
     fn choose(&mut self, position: &Position) -> Result<Move, String>;
 }
 
-/// Parses a player spec: `distance`, `random[:SEED]`, or `gtp:COMMAND LINE`.
+/// Parses a player spec: `level:N` (Ohm at level 1..=6), `distance`, `random[:SEED]`, or
+/// `gtp:COMMAND LINE`.
 pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
     let (kind, arg) = spec.split_once(':').unwrap_or((spec, ""));
     match kind {
         "distance" => Ok(Box::new(DistancePlayer)),
+        "level" => {
+            let number: u8 = arg
+                .parse()
+                .map_err(|_| format!("level:{arg}: not a level number"))?;
+            let level = *ohm_engine::player::level(number)
+                .ok_or(format!("level:{number}: levels are 1 to 6"))?;
+            Ok(Box::new(LevelPlayer {
+                level,
+                seed: u64::from(number),
+            }))
+        }
         "random" => {
             let seed = if arg.is_empty() {
                 1
@@ -31,6 +43,34 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
         _ => Err(format!(
             "unknown player '{spec}' (distance, random[:SEED], gtp:COMMAND)"
         )),
+    }
+}
+
+/// Ohm at one of its levels, with its own clock.
+#[derive(Debug)]
+pub struct LevelPlayer {
+    level: ohm_engine::player::Level,
+    seed: u64,
+}
+
+impl Player for LevelPlayer {
+    fn name(&self) -> String {
+        format!("level:{}", self.level.number)
+    }
+    fn choose(&mut self, position: &Position) -> Result<Move, String> {
+        let start = std::time::Instant::now();
+        let mut control = ohm_engine::search::Callbacks {
+            clock: move || start.elapsed().as_secs_f64() * 1000.0,
+            stop: || false,
+            progress: |_: &ohm_engine::search::Progress| {},
+        };
+        self.seed = self
+            .seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ohm_engine::player::choose_move(position, &self.level, self.seed, &mut control)
+            .map(|d| d.mv)
+            .ok_or_else(|| "no move available".into())
     }
 }
 

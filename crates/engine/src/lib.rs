@@ -36,6 +36,7 @@ mod groups;
 pub mod inferior;
 pub mod notation;
 pub mod openings;
+pub mod player;
 pub mod point;
 pub mod position;
 pub mod search;

@@ -44,6 +44,13 @@ fn runs() -> u32 {
         .unwrap_or(5)
 }
 
+fn seeds() -> u64 {
+    std::env::var("OHM_SEEDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6)
+}
+
 fn sides() -> Vec<u8> {
     std::env::var("OHM_SIDES")
         .ok()
@@ -66,7 +73,16 @@ fn time<T>(runs: u32, mut f: impl FnMut() -> T) -> (f64, T) {
 #[test]
 #[ignore = "timing report, run in release"]
 fn hsearch_timings() {
-    let limits = HSearchLimits::DEFAULT;
+    let mut limits = HSearchLimits::DEFAULT;
+    // OHM_LIMITS=full,semi,or,over_edges overrides the defaults (for the measurements).
+    if let Ok(v) = std::env::var("OHM_LIMITS") {
+        let n: Vec<u32> = v.split(',').map(|s| s.parse().unwrap()).collect();
+        limits.max_full = n[0];
+        limits.max_semi = n[1];
+        limits.max_or = n[2];
+        limits.and_over_edges = n[3] != 0;
+    }
+    println!("{limits:?}");
     let mut suite: Vec<(String, Position)> = Vec::new();
     for side in sides() {
         suite.push((
@@ -74,7 +90,7 @@ fn hsearch_timings() {
             Position::new(Board::square(side).unwrap()),
         ));
     }
-    for seed in 1..=6 {
+    for seed in 1..=seeds() {
         let (pos, _) = midgame(11, 16 + 4 * seed as usize, seed);
         suite.push((
             format!("11x11 midgame #{seed} ({} stones)", pos.move_count()),
@@ -100,7 +116,7 @@ fn hsearch_timings() {
         }
     }
     // Incremental: one move after a midgame position, against a fresh build.
-    for seed in 1..=6 {
+    for seed in 1..=seeds() {
         let (mut pos, _) = midgame(11, 21 + 4 * seed as usize, seed);
         let last = pos.last_move().unwrap();
         let Move::Cell(cell) = last.mv else {
@@ -131,4 +147,36 @@ fn hsearch_timings() {
             );
         }
     }
+}
+
+/// With default limits an incremental store and a fresh build may keep different carriers;
+/// both are sound. How often do they agree on the winning connection, over whole games?
+#[test]
+#[ignore = "measurement, run in release"]
+fn incremental_winning_agreement_at_default_limits() {
+    let limits = HSearchLimits::DEFAULT;
+    let (mut updates, mut agree, mut update_ms, mut fresh_ms) = (0u32, 0u32, 0.0, 0.0);
+    for seed in 1..=seeds() {
+        let (_, moves) = midgame(11, 60, seed);
+        let mut pos = Position::new(Board::square(11).unwrap());
+        let mut stores = Color::ALL.map(|c| Connections::build(&pos, c, limits));
+        for cell in moves {
+            pos.try_play(Move::Cell(cell)).unwrap();
+            for vcs in &mut stores {
+                let start = Instant::now();
+                vcs.update(&pos, cell);
+                update_ms += start.elapsed().as_secs_f64() * 1000.0;
+                let start = Instant::now();
+                let fresh = Connections::build(&pos, vcs.color(), limits);
+                fresh_ms += start.elapsed().as_secs_f64() * 1000.0;
+                updates += 1;
+                agree += u32::from(vcs.winning().is_some() == fresh.winning().is_some());
+            }
+        }
+    }
+    println!(
+        "{agree}/{updates} updates agree on the winning connection; mean update {:.2} ms, mean fresh build {:.2} ms",
+        update_ms / f64::from(updates),
+        fresh_ms / f64::from(updates)
+    );
 }

@@ -206,7 +206,11 @@ fn hexboard_word() -> impl Strategy<Value = String> {
     prop_oneof![
         prop::sample::select(vec!["R", "B", "E", "S"]).prop_map(String::from),
         (0u8..22, 1u8..22).prop_map(|(c, r)| format!("{}{r}", (b'a' + c) as char)),
-        ("[0-9a-zA-Z*+\\-↗→↘↓↙←↖↑]{1,3}|arrow\\([0-9]{1,2}\\)", 0u8..19, 1u8..20)
+        (
+            "[0-9a-zA-Z*+\\-↗→↘↓↙←↖↑]{1,3}|arrow\\([0-9]{1,2}\\)",
+            0u8..19,
+            1u8..20
+        )
             .prop_map(|(l, c, r)| format!("{l}:{}{r}", (b'a' + c) as char)),
         "\\PC{1,5}",
     ]

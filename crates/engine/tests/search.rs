@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 
 use ohm_engine::connections::HSearchLimits;
-use ohm_engine::search::{search, Callbacks, Control, NoControl, Progress, SearchParams, PROVEN};
+use ohm_engine::search::{
+    search, Callbacks, Control, NoControl, Progress, SearchParams, POLL_INTERVAL, PROVEN,
+};
 use ohm_engine::{Board, Color, Move, Point, Position};
 
 struct Rng(u64);
@@ -194,7 +196,7 @@ fn the_stop_flag_stops_the_search_within_a_poll_interval() {
     let mut control = StopAfter { polls: 3, seen: 0 };
     let result = search(&pos, &deep_params(), &mut control);
     assert!(result.stopped);
-    assert!(result.nodes <= 4 * 256 + 16, "{}", result.nodes);
+    assert!(result.nodes <= 4 * POLL_INTERVAL + 16, "{}", result.nodes);
     assert!(result.best.is_some(), "a stopped search still names a move");
 }
 
@@ -206,7 +208,7 @@ fn node_and_time_limits_stop_and_progress_is_reported_per_iteration() {
         ..deep_params()
     };
     let result = search(&pos, &params, &mut NoControl);
-    assert!(result.nodes < 2000 + 300, "{}", result.nodes);
+    assert!(result.nodes < 2000 + 2 * POLL_INTERVAL, "{}", result.nodes);
 
     // A fake clock advancing 1 ms per reading; a 200 ms budget.
     let mut now = 0.0;

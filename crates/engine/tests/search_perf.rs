@@ -44,7 +44,7 @@ fn ms<T>(runs: u32, mut f: impl FnMut() -> T) -> f64 {
 #[test]
 #[ignore]
 fn circuit_and_hsearch_costs() {
-    for n in [9u8, 11, 13] {
+    for n in [9u8, 11] {
         let pos = midgame(n, u32::from(n) * 2, 7);
         let plain = ms(200, || {
             evaluate(
@@ -54,7 +54,7 @@ fn circuit_and_hsearch_costs() {
                 true,
             )
         });
-        let build = ms(3, || {
+        let build = ms(1, || {
             ByColor::from_fn(|c| Connections::build(&pos, c, HSearchLimits::DEFAULT))
         });
         let vcs = ByColor::from_fn(|c| Connections::build(&pos, c, HSearchLimits::DEFAULT));
@@ -127,5 +127,231 @@ fn search_speed() {
                 r.score
             );
         }
+    }
+}
+
+#[test]
+#[ignore]
+fn time_per_move_by_level() {
+    use ohm_engine::player::{choose_move, LEVELS};
+    for n in [9u8, 11] {
+        let positions: Vec<Position> = (0..4)
+            .map(|seed| midgame(n, 4 + 4 * seed as u32, seed + 11))
+            .collect();
+        for level in &LEVELS {
+            let start = Instant::now();
+            let mut nodes = 0;
+            for pos in &positions {
+                let d = choose_move(pos, level, 1, &mut NoControl).unwrap();
+                nodes += d.search.map_or(0, |s| s.nodes);
+            }
+            let s = start.elapsed().as_secs_f64() / positions.len() as f64;
+            println!(
+                "{n}x{n} level {} {:10}: {:8.1} ms/move  {:6} nodes/move",
+                level.number,
+                level.name,
+                s * 1000.0,
+                nodes / positions.len() as u64
+            );
+        }
+    }
+}
+
+/// Plays `a` against `b` on `n`x`n` from single-stone openings, each twice with colours
+/// exchanged; returns `a`'s wins and the games played.
+fn mini_match(
+    a: &ohm_engine::player::Level,
+    b: &ohm_engine::player::Level,
+    n: u8,
+    openings: &[&str],
+) -> (u32, u32) {
+    use ohm_engine::player::choose_move;
+    let mut wins = 0;
+    let mut games = 0;
+    for (i, opening) in openings.iter().enumerate() {
+        for a_is_black in [true, false] {
+            let mut pos = Position::new(Board::square(n).unwrap());
+            pos.try_play(Move::Cell(Point::parse(opening).unwrap()))
+                .unwrap();
+            while !pos.is_over() {
+                let black_to_move = pos.to_move() == ohm_engine::Color::Black;
+                let level = if black_to_move == a_is_black { a } else { b };
+                let d = choose_move(&pos, level, i as u64, &mut NoControl).unwrap();
+                pos.try_play(d.mv).unwrap();
+            }
+            let black_won = pos.winner() == Some(ohm_engine::Color::Black);
+            wins += u32::from(black_won == a_is_black);
+            games += 1;
+        }
+    }
+    (wins, games)
+}
+
+const OPENINGS_9: [&str; 5] = ["a3", "b2", "c2", "h2", "g8"];
+
+#[test]
+#[ignore]
+fn level_ladder_9x9() {
+    use ohm_engine::player::LEVELS;
+    for pair in LEVELS.windows(2) {
+        let (wins, games) = mini_match(&pair[1], &pair[0], 9, &OPENINGS_9);
+        println!(
+            "9x9 level {} vs level {}: {wins}/{games}",
+            pair[1].number, pair[0].number
+        );
+    }
+}
+
+#[test]
+#[ignore]
+fn vc_link_variants_9x9() {
+    use ohm_engine::player::level;
+    let base = *level(4).unwrap();
+    let mut direct = base;
+    direct.search.circuit.vc_links = VcLinks::Direct { resistance: 2.0 };
+    let mut none = base;
+    none.search.circuit.vc_links = VcLinks::None;
+    let (w, g) = mini_match(&base, &direct, 9, &OPENINGS_9);
+    println!("9x9 level 4 shared-neighbours vs direct(2.0): {w}/{g}");
+    let (w, g) = mini_match(&base, &none, 9, &OPENINGS_9);
+    println!("9x9 level 4 shared-neighbours vs no VC links: {w}/{g}");
+}
+
+/// Dense Gaussian elimination on the reduced Laplacian (the alternative to the sparse
+/// conjugate gradient), for timing only.
+fn dense_solve(network: &ohm_engine::circuit::Network, s: u32, t: u32) -> f64 {
+    let n = network.node_count() as usize;
+    let unknown: Vec<usize> = (0..n)
+        .filter(|&v| v != s as usize && v != t as usize)
+        .collect();
+    let mut index = vec![usize::MAX; n];
+    for (i, &v) in unknown.iter().enumerate() {
+        index[v] = i;
+    }
+    let m = unknown.len();
+    let mut a = vec![vec![0.0; m + 1]; m];
+    for l in network.links() {
+        let g = 1.0 / l.resistance;
+        for (p, q) in [(l.a as usize, l.b as usize), (l.b as usize, l.a as usize)] {
+            if index[p] != usize::MAX {
+                a[index[p]][index[p]] += g;
+                if index[q] != usize::MAX {
+                    a[index[p]][index[q]] -= g;
+                } else if q == s as usize {
+                    a[index[p]][m] += g;
+                }
+            }
+        }
+    }
+    for col in 0..m {
+        let pivot_row = a[col].clone();
+        for row in a.iter_mut().skip(col + 1) {
+            let f = row[col] / pivot_row[col];
+            if f != 0.0 {
+                for (v, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                    *v -= f * p;
+                }
+            }
+        }
+    }
+    a[m - 1][m]
+}
+
+#[test]
+#[ignore]
+fn conjugate_gradient_vs_dense_elimination() {
+    use ohm_engine::circuit::Circuit;
+    use ohm_engine::{Color, Edge};
+    for n in [9u8, 11, 13, 19] {
+        let pos = midgame(n, u32::from(n) * 2, 5);
+        let circuit = Circuit::build(&pos, Color::Black, &CircuitParams::DEFAULT, None);
+        let (e1, e2) = Edge::of(Color::Black);
+        let (s, t) = (
+            circuit.node(e1.point()).unwrap(),
+            circuit.node(e2.point()).unwrap(),
+        );
+        let iterations = circuit.network().solve(s, t).iterations;
+        let cg = ms(200, || circuit.network().solve(s, t));
+        let dense = ms(5, || dense_solve(circuit.network(), s, t));
+        println!(
+            "{n}x{n}: {} nodes, CG {cg:.3} ms ({iterations} iterations), dense elimination {dense:.3} ms",
+            circuit.network().node_count()
+        );
+    }
+}
+
+#[test]
+#[ignore]
+fn time_limit_overshoot() {
+    use ohm_engine::player::LEVELS;
+    use ohm_engine::search::Callbacks;
+    for n in [11u8, 13] {
+        let pos = midgame(n, 10, 21);
+        for budget in [50.0, 300.0] {
+            let start = Instant::now();
+            let mut control = Callbacks {
+                clock: || start.elapsed().as_secs_f64() * 1000.0,
+                stop: || false,
+                progress: |_: &ohm_engine::search::Progress| {},
+            };
+            let params = SearchParams {
+                time_ms: Some(budget),
+                max_depth: 30,
+                ..LEVELS[5].search
+            };
+            let r = search(&pos, &params, &mut control);
+            println!(
+                "{n}x{n} level 6 search, {budget} ms budget: {:.1} ms, depth {}, {} nodes",
+                start.elapsed().as_secs_f64() * 1000.0,
+                r.depth,
+                r.nodes
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn levels_against_the_shortest_path_player_9x9() {
+    use ohm_engine::distance::best_move_by_distance;
+    use ohm_engine::player::{choose_move, LEVELS};
+    for level in &LEVELS[..5] {
+        let (mut wins, mut games) = (0, 0);
+        for (i, opening) in OPENINGS_9.iter().enumerate() {
+            for ohm_black in [true, false] {
+                let mut pos = Position::new(Board::square(9).unwrap());
+                pos.try_play(Move::Cell(Point::parse(opening).unwrap()))
+                    .unwrap();
+                while !pos.is_over() {
+                    let black_to_move = pos.to_move() == ohm_engine::Color::Black;
+                    let mv = if black_to_move == ohm_black {
+                        choose_move(&pos, level, i as u64, &mut NoControl)
+                            .unwrap()
+                            .mv
+                    } else {
+                        Move::Cell(best_move_by_distance(&pos).unwrap())
+                    };
+                    pos.try_play(mv).unwrap();
+                }
+                let black_won = pos.winner() == Some(ohm_engine::Color::Black);
+                wins += u32::from(black_won == ohm_black);
+                games += 1;
+            }
+        }
+        println!(
+            "9x9 level {} vs shortest-path: {wins}/{games}",
+            level.number
+        );
+    }
+}
+
+#[test]
+#[ignore]
+fn level_ladder_11x11_middle_levels() {
+    use ohm_engine::player::level;
+    let openings = ["a4", "b3", "c2", "j2"];
+    for (strong, weak) in [(4u8, 3u8), (5, 4)] {
+        let (wins, games) = mini_match(level(strong).unwrap(), level(weak).unwrap(), 11, &openings);
+        println!("11x11 level {strong} vs level {weak}: {wins}/{games}");
     }
 }

@@ -442,6 +442,9 @@ impl<'a> Builder<'a> {
         let ends = &self.layer.ends;
         let (u_name, u_empty) = (ends.names[u], ends.empty[u]);
         let (v_name, v_empty) = (ends.names[v], ends.empty[v]);
+        if u_name.is_edge() && !self.limits.and_over_edges {
+            return;
+        }
         let partner_count = self.layer.partners[u].len();
         for k in 0..partner_count {
             let w = usize::from(self.layer.partners[u][k]);
@@ -495,6 +498,9 @@ impl<'a> Builder<'a> {
             let (left_pair, right_pair) = (pair_index(i, u), pair_index(u, j));
             let ends = &self.layer.ends;
             let (u_name, u_empty) = (ends.names[u], ends.empty[u]);
+            if u_name.is_edge() && !self.limits.and_over_edges {
+                continue;
+            }
             let (i_name, i_empty) = (ends.names[i], ends.empty[i]);
             let (j_name, j_empty) = (ends.names[j], ends.empty[j]);
             for l in 0..self.layer.pairs[left_pair].full.len() {

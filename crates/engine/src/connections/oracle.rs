@@ -7,7 +7,6 @@
 //! [`MAX_CARRIER`] cells are practical on small boards. H-search's claims are checked against
 //! this solver in the tests.
 
-use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 use crate::board::Board;
@@ -62,14 +61,19 @@ pub fn wins_moving_first(
     Some(solver.wins(0, 0, true))
 }
 
+/// The subgame reduced to bitmasks over the carrier's cells: the own stones (with the
+/// edges and the ends) collapse into components, and a component links every cell it touches.
 struct Solver {
-    board: Board,
-    /// Own stones, own edges and both ends.
-    base: CellSet,
     cells: Vec<Point>,
-    x: Point,
-    y: Point,
-    memo: BTreeMap<u64, bool>,
+    /// Carrier neighbours of each cell.
+    adjacent: Vec<u32>,
+    /// Components (bit k) each cell touches.
+    touches: Vec<u64>,
+    /// Carrier cells each component touches.
+    component_cells: Vec<u32>,
+    x_component: usize,
+    y_component: usize,
+    memo: Memo,
 }
 
 impl Solver {
@@ -91,47 +95,98 @@ impl Solver {
         if carrier.len() > MAX_CARRIER {
             return None;
         }
+        let cells: Vec<Point> = carrier.iter().collect();
+        let bit_of = |p: Point| cells.iter().position(|&c| c == p).map(|i| 1u32 << i);
+        let base = own.with(x).with(y);
+        // Components of the base that matter: those of the ends and those touching the carrier.
+        let mut component_cells: Vec<u32> = Vec::new();
+        let mut component_sets: Vec<CellSet> = Vec::new();
+        let mut seen = CellSet::EMPTY;
+        for start in [x, y].into_iter().chain(base.iter()) {
+            if seen.contains(start) {
+                continue;
+            }
+            let group = flood(&board, base, start);
+            seen |= group;
+            let mut around = CellSet::EMPTY;
+            for p in group {
+                around |= board.neighbours(p);
+            }
+            let touching = (around & carrier)
+                .iter()
+                .fold(0u32, |m, p| m | bit_of(p).unwrap_or(0));
+            if touching != 0 || component_sets.is_empty() || component_sets.len() == 1 {
+                component_sets.push(group);
+                component_cells.push(touching);
+            }
+        }
+        if component_sets.len() > 64 {
+            return None;
+        }
+        let x_component = 0;
+        let y_component = component_sets.iter().position(|g| g.contains(y))?;
+        let mut adjacent = Vec::with_capacity(cells.len());
+        let mut touches = Vec::with_capacity(cells.len());
+        for &c in &cells {
+            let around = board.neighbours(c);
+            adjacent.push(
+                (around & carrier)
+                    .iter()
+                    .fold(0u32, |m, p| m | bit_of(p).unwrap_or(0)),
+            );
+            let mut t = 0u64;
+            for (k, g) in component_sets.iter().enumerate() {
+                if around.intersects(g) {
+                    t |= 1 << k;
+                }
+            }
+            touches.push(t);
+        }
         Some(Solver {
-            board,
-            base: own.with(x).with(y),
-            cells: carrier.iter().collect(),
-            x,
-            y,
-            memo: BTreeMap::new(),
+            cells,
+            adjacent,
+            touches,
+            component_cells,
+            x_component,
+            y_component,
+            memo: Memo::new(),
         })
     }
 
-    fn set_of(&self, mask: u32) -> CellSet {
-        let mut set = CellSet::EMPTY;
-        let mut bits = mask;
-        while bits != 0 {
-            set.insert(self.cells[bits.trailing_zeros() as usize]);
-            bits &= bits - 1;
+    /// Whether `x` reaches `y` through own stones and the cells of `own`.
+    fn joined(&self, own: u32) -> bool {
+        if self.x_component == self.y_component {
+            return true;
         }
-        set
-    }
-
-    /// Whether `x` reaches `y` through own points and `extra`.
-    fn joined(&self, extra: CellSet) -> bool {
-        let walkable = self.base | extra;
-        let mut reached = CellSet::single(self.x);
+        let target = self.component_cells[self.y_component];
+        let mut used = 1u64 << self.x_component;
+        let mut reached = self.component_cells[self.x_component] & own;
         let mut frontier = reached;
-        while !frontier.is_empty() {
-            let mut next = CellSet::EMPTY;
-            for p in frontier {
-                next |= self.board.neighbours(p);
-            }
-            frontier = (next & walkable) - reached;
-            if frontier.contains(self.y) {
+        while frontier != 0 {
+            if reached & target != 0 {
                 return true;
             }
+            let mut next = 0u32;
+            let mut bits = frontier;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                next |= self.adjacent[c];
+                let mut fresh = self.touches[c] & !used;
+                used |= fresh;
+                while fresh != 0 {
+                    next |= self.component_cells[fresh.trailing_zeros() as usize];
+                    fresh &= fresh - 1;
+                }
+            }
+            frontier = next & own & !reached;
             reached |= frontier;
         }
-        false
+        reached & target != 0
     }
 
     fn wins(&mut self, own: u32, opponent: u32, connector_moves: bool) -> bool {
-        if self.joined(self.set_of(own)) {
+        if self.joined(own) {
             return true;
         }
         let all = if self.cells.len() == 32 {
@@ -140,12 +195,12 @@ impl Solver {
             (1u32 << self.cells.len()) - 1
         };
         let free = all & !own & !opponent;
-        if free == 0 || !self.joined(self.set_of(own | free)) {
+        if free == 0 || !self.joined(own | free) {
             return false;
         }
         let key = u64::from(own) | u64::from(opponent) << 32;
         let key = key ^ u64::from(connector_moves) << 63;
-        if let Some(&known) = self.memo.get(&key) {
+        if let Some(known) = self.memo.get(key) {
             return known;
         }
         let mut bits = free;
@@ -165,5 +220,73 @@ impl Solver {
         }
         self.memo.insert(key, result);
         result
+    }
+}
+
+/// The connected part of `set` around `start`.
+fn flood(board: &Board, set: CellSet, start: Point) -> CellSet {
+    let mut group = CellSet::single(start);
+    let mut frontier = group;
+    while !frontier.is_empty() {
+        let mut next = CellSet::EMPTY;
+        for p in frontier {
+            next |= board.neighbours(p);
+        }
+        frontier = (next & set) - group;
+        group |= frontier;
+    }
+    group
+}
+
+/// An open-addressing table from positions to results (no std hash map in `alloc`).
+struct Memo {
+    /// `key + 1`, 0 for an empty slot (keys never reach `u64::MAX`: bit 62 is unused).
+    keys: Vec<u64>,
+    values: Vec<bool>,
+    len: usize,
+}
+
+impl Memo {
+    fn new() -> Memo {
+        Memo {
+            keys: alloc::vec![0; 1024],
+            values: alloc::vec![false; 1024],
+            len: 0,
+        }
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.keys.len() - 1;
+        let mut i = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20) as usize & mask;
+        while self.keys[i] != 0 && self.keys[i] != key + 1 {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    fn get(&self, key: u64) -> Option<bool> {
+        let i = self.slot(key);
+        (self.keys[i] != 0).then(|| self.values[i])
+    }
+
+    fn insert(&mut self, key: u64, value: bool) {
+        if 2 * (self.len + 1) > self.keys.len() {
+            let size = 2 * self.keys.len();
+            let old_keys = core::mem::replace(&mut self.keys, alloc::vec![0; size]);
+            let old_values = core::mem::replace(&mut self.values, alloc::vec![false; size]);
+            for (k, v) in old_keys.into_iter().zip(old_values) {
+                if k != 0 {
+                    let i = self.slot(k - 1);
+                    self.keys[i] = k;
+                    self.values[i] = v;
+                }
+            }
+        }
+        let i = self.slot(key);
+        if self.keys[i] == 0 {
+            self.len += 1;
+        }
+        self.keys[i] = key + 1;
+        self.values[i] = value;
     }
 }

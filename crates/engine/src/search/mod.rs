@@ -44,8 +44,9 @@ pub const WIN: i32 = 1_000_000;
 pub const PROVEN: i32 = WIN - 10_000;
 /// Heuristic scores are clamped to this magnitude (E = ±100).
 pub const MAX_HEURISTIC: i32 = 100_000;
-/// Nodes between two polls of the clock and the stop flag.
-pub const POLL_INTERVAL: u64 = 256;
+/// Nodes between two polls of the clock and the stop flag. A node costs 0.2 to 2 ms (a
+/// circuit solve, an H-search update), so stopping takes a few milliseconds.
+pub const POLL_INTERVAL: u64 = 8;
 
 /// The caller's side of a search: time, stop requests and progress reports.
 pub trait Control {
@@ -118,6 +119,9 @@ pub struct SearchParams {
     pub hsearch_plies: u32,
     /// log2 of the transposition table's slots.
     pub tt_bits: u32,
+    /// Search every root move with the full window, so that [`SearchResult::root_moves`]
+    /// holds exact scores (for analysis and for the noisy choice of the beginner levels).
+    pub exact_root: bool,
 }
 
 impl SearchParams {
@@ -134,6 +138,7 @@ impl SearchParams {
             hsearch: None,
             hsearch_plies: 0,
             tt_bits: 18,
+            exact_root: false,
         }
     }
 }
@@ -167,8 +172,8 @@ pub struct SearchResult {
     pub nodes: u64,
     /// The search ended by the stop flag, the time or the node limit.
     pub stopped: bool,
-    /// Root moves of the last finished iteration with their scores (exact for the best move,
-    /// upper bounds for the others), in search order.
+    /// Root moves of the last finished iteration with their scores, best first (exact for the
+    /// best move, upper bounds for the others unless [`SearchParams::exact_root`]).
     pub root_moves: Vec<(Point, i32)>,
 }
 
@@ -516,12 +521,17 @@ pub fn search(
         let mut alpha = -WIN - 1;
         let beta = WIN + 1;
         let mut best: Option<(Point, i32)> = None;
-        for i in 0..root.len() {
-            let p = root[i].0;
+        for (i, entry) in root.iter_mut().enumerate() {
+            let p = entry.0;
             s.nodes += 1;
             s.play(p, 1);
-            let score = if i == 0 {
-                -s.negamax(depth - 1, 1, -beta, -alpha)
+            let score = if i == 0 || params.exact_root {
+                -s.negamax(
+                    depth - 1,
+                    1,
+                    -beta,
+                    if params.exact_root { WIN + 1 } else { -alpha },
+                )
             } else {
                 let probe = -s.negamax(depth - 1, 1, -alpha - 1, -alpha);
                 if probe > alpha && !s.stopped {
@@ -534,7 +544,7 @@ pub fn search(
             if s.stopped {
                 break;
             }
-            root[i].1 = score;
+            entry.1 = score;
             if best.is_none_or(|(_, b)| score > b) {
                 best = Some((p, score));
                 alpha = alpha.max(score);
@@ -549,7 +559,7 @@ pub fn search(
             score = -(PROVEN - 1);
         }
         // Best first for the next iteration; the rest keep their relative order by score.
-        root.sort_by(|a, b| b.1.cmp(&a.1));
+        root.sort_by_key(|entry| core::cmp::Reverse(entry.1));
         result.best = Some(best_move);
         result.score = score;
         result.depth = depth;

@@ -1,0 +1,438 @@
+//! Ohm as a player: strength levels, the swap decision, the opening under the swap rule,
+//! converting a won position and resisting in a lost one.
+//!
+//! [`choose_move`] decides, in this order:
+//! 1. **swap** (second move, swap rule on): see [`should_swap`];
+//! 2. **opening** (first move, swap rule on): the strongest cell Ohm would not swap itself,
+//!    see [`choose_opening`];
+//! 3. **conversion**: when H-search finds that the side to move holds an edge-to-edge semi or
+//!    full connection, a move after which it still holds a full connection (a semi key first,
+//!    then the cells of the winning carrier): every intrusion is answered and the win is never
+//!    let go (as far as H-search is sound, which the search tests check by brute force);
+//! 4. **resistance**: when the opponent holds a winning connection, the intrusion into its
+//!    carrier that leaves the opponent the largest smallest winning carrier (or none);
+//! 5. otherwise the **search** of the level, and for beginner levels a noisy choice among the
+//!    root moves.
+
+use alloc::vec::Vec;
+
+use crate::circuit::{evaluate, CircuitParams};
+use crate::connections::{Connections, HSearchLimits};
+use crate::openings::first_player_wins;
+use crate::point::Point;
+use crate::search::{search, Control, SearchParams, SearchResult};
+use crate::{ByColor, CellSet, Move, Position};
+
+/// A named strength: a search configuration plus noise in the choice of move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Level {
+    /// 1 (beginner) to 6 (strongest).
+    pub number: u8,
+    pub name: &'static str,
+    pub search: SearchParams,
+    /// Beginner levels: each root move's score (in the search's units, 1000 per unit of `E`)
+    /// gets a uniform random bonus in `0..noise` before the best is taken, so they prefer
+    /// good moves but not always the best one. 0: no noise.
+    pub noise: i32,
+    /// H-search limits for the conversion and resistance decisions.
+    pub hsearch: HSearchLimits,
+}
+
+const fn params(
+    max_depth: u32,
+    width: u32,
+    root_width: u32,
+    hsearch: Option<HSearchLimits>,
+    hsearch_plies: u32,
+    time_ms: f64,
+) -> SearchParams {
+    SearchParams {
+        max_depth,
+        width,
+        root_width,
+        max_nodes: u64::MAX,
+        time_ms: Some(time_ms),
+        circuit: CircuitParams::DEFAULT,
+        hsearch,
+        hsearch_plies,
+        // 65 536 slots (about 2 MB): several times the nodes of the strongest level's search.
+        tt_bits: 16,
+        exact_root: false,
+    }
+}
+
+/// H-search limits used inside the search (smaller than the defaults: it runs at many nodes).
+pub const SEARCH_HSEARCH: HSearchLimits = HSearchLimits {
+    max_full: 10,
+    max_semi: 20,
+    max_or: 4,
+    budget: 200_000,
+    stop_when_won: true,
+    ..HSearchLimits::DEFAULT
+};
+
+/// The six levels, weakest first.
+///
+/// | level | name | depth | width (root) | H-search in the tree | noise | time limit |
+/// |---|---|---|---|---|---|---|
+/// | 1 | beginner | 1 | all | none | 0.6 | 1 s |
+/// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s |
+/// | 3 | club | 2 | 8 (14) | root | 0 | 2 s |
+/// | 4 | strong (default) | 3 | 10 (20) | 2 plies | 0 | 2 s |
+/// | 5 | expert | 4 | 10 (20) | 2 plies | 0 | 5 s |
+/// | 6 | strongest | 5 | 10 (24) | 3 plies | 0 | 8 s |
+///
+/// Noise is in units of `E` (see [`Level::noise`]). Every level converts won positions and
+/// resists lost ones with full H-search ([`HSearchLimits::DEFAULT`]); inside the tree the
+/// smaller [`SEARCH_HSEARCH`] limits apply. Depth, width and time are upper bounds: with a
+/// clock, iterative deepening stops at the time limit with the last finished iteration's
+/// move. Measured in release on this machine (11x11, early middle game, no time limit): about
+/// 30, 25, 30, 400, 700 and 2600 ms a move (see `tests/search_perf.rs`).
+pub const LEVELS: [Level; 6] = [
+    Level {
+        number: 1,
+        name: "beginner",
+        search: SearchParams {
+            exact_root: true,
+            ..params(1, u32::MAX, u32::MAX, None, 0, 1000.0)
+        },
+        noise: 600,
+        hsearch: HSearchLimits::DEFAULT,
+    },
+    Level {
+        number: 2,
+        name: "casual",
+        search: SearchParams {
+            exact_root: true,
+            ..params(2, 6, 10, None, 0, 1000.0)
+        },
+        noise: 250,
+        hsearch: HSearchLimits::DEFAULT,
+    },
+    Level {
+        number: 3,
+        name: "club",
+        search: params(2, 8, 14, Some(SEARCH_HSEARCH), 1, 2000.0),
+        noise: 0,
+        hsearch: HSearchLimits::DEFAULT,
+    },
+    Level {
+        number: 4,
+        name: "strong",
+        search: params(3, 10, 20, Some(SEARCH_HSEARCH), 2, 2000.0),
+        noise: 0,
+        hsearch: HSearchLimits::DEFAULT,
+    },
+    Level {
+        number: 5,
+        name: "expert",
+        search: params(4, 10, 20, Some(SEARCH_HSEARCH), 2, 5000.0),
+        noise: 0,
+        hsearch: HSearchLimits::DEFAULT,
+    },
+    Level {
+        number: 6,
+        name: "strongest",
+        search: params(5, 10, 24, Some(SEARCH_HSEARCH), 3, 8000.0),
+        noise: 0,
+        hsearch: HSearchLimits::DEFAULT,
+    },
+];
+
+/// The level played when none is asked for.
+pub const DEFAULT_LEVEL: u8 = 4;
+
+/// Level `number` (1..=6).
+#[must_use]
+pub fn level(number: u8) -> Option<&'static Level> {
+    LEVELS.iter().find(|l| l.number == number)
+}
+
+/// Why a move was chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The swap rule: the first stone is taken over.
+    Swap,
+    /// A first move under the swap rule, chosen to be balanced.
+    Opening,
+    /// Keeping a winning connection.
+    Converting,
+    /// The opponent holds a winning connection: the most resistant intrusion.
+    Resisting,
+    /// The level's search.
+    Search,
+}
+
+/// A chosen move and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub mv: Move,
+    pub reason: Reason,
+    /// The search behind the move, when one ran.
+    pub search: Option<SearchResult>,
+}
+
+/// A small deterministic generator (xorshift64*) for the beginner levels' noise.
+#[derive(Clone, Copy, Debug)]
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next() % n
+        }
+    }
+}
+
+/// The first move, if it is the only move played and a cell.
+fn single_first_stone(position: &Position) -> Option<Point> {
+    if position.move_count() != 1 {
+        return None;
+    }
+    match position.last_move()?.mv {
+        Move::Cell(p) => Some(p),
+        _ => None,
+    }
+}
+
+/// The swap threshold: a first stone is taken when its value is at least this fraction of the
+/// best first stone's (values: [`first_stone_values`]). Calibrated on the solved 5x5 to 7x7
+/// tables, where the winning openings are mostly the cells above about 0.27; the table itself
+/// decides on the boards it covers.
+pub const SWAP_THRESHOLD: f64 = 0.3;
+
+/// For every empty cell of `board`, the circuit evaluation (`score_for` the first player) of
+/// the board holding just a first stone there: how much a lone stone is worth, without the
+/// tempo question that a depth-limited search of a one-stone position cannot settle.
+#[must_use]
+pub fn first_stone_values(board: crate::Board, first: crate::Color) -> Vec<(Point, f64)> {
+    let mut pos = Position::new(board);
+    pos.set_to_move(first);
+    board
+        .cells()
+        .iter()
+        .map(|p| {
+            pos.play_unchecked(first, Move::Cell(p));
+            let e = evaluate(
+                &pos,
+                &CircuitParams::DEFAULT,
+                ByColor::new(None, None),
+                false,
+            );
+            pos.undo();
+            (p, e.score_for(first))
+        })
+        .collect()
+}
+
+fn best_first_stone_value(values: &[(Point, f64)]) -> f64 {
+    values.iter().map(|v| v.1).fold(0.0, f64::max)
+}
+
+/// Whether the side to move should swap; `None` when swapping is not legal now.
+///
+/// On square boards the solved-openings table decides when it covers the board (swap exactly
+/// the winning first moves). Otherwise the first stone is taken when its value is at least
+/// [`SWAP_THRESHOLD`] of the best first stone's ([`first_stone_values`]).
+#[must_use]
+pub fn should_swap(position: &Position, _level: &Level) -> Option<bool> {
+    if position.check(Move::Swap).is_err() {
+        return None;
+    }
+    let first = single_first_stone(position)?;
+    let board = *position.board();
+    if let Some(wins) = first_player_wins(board.width(), first) {
+        return Some(wins);
+    }
+    let opener = !position.to_move();
+    let values = first_stone_values(board, opener);
+    let value = values.iter().find(|v| v.0 == first).map_or(0.0, |v| v.1);
+    Some(value >= SWAP_THRESHOLD * best_first_stone_value(&values))
+}
+
+/// A first move under the swap rule: the strongest cell that Ohm itself would not swap.
+///
+/// With the solved table: a losing first move next to a winning one (the strongest of the
+/// losing moves). Otherwise one of the three cells whose value ([`first_stone_values`]) is
+/// highest below [`SWAP_THRESHOLD`] of the best, picked by `seed`.
+#[must_use]
+pub fn choose_opening(position: &Position, _level: &Level, seed: u64) -> Option<Point> {
+    let board = *position.board();
+    let n = board.width();
+    let empty = position.empty_cells();
+    if empty.is_empty() {
+        return None;
+    }
+    let mut rng = Rng::new(seed ^ position.hash());
+    let known: Vec<(Point, bool)> = empty
+        .iter()
+        .filter_map(|p| first_player_wins(n, p).map(|w| (p, w)))
+        .collect();
+    if !known.is_empty() && board.is_square() {
+        let winning: CellSet = known.iter().filter(|k| k.1).map(|k| k.0).collect();
+        let borderline: Vec<Point> = known
+            .iter()
+            .filter(|&&(p, w)| !w && board.neighbours(p).intersects(&winning))
+            .map(|k| k.0)
+            .collect();
+        if !borderline.is_empty() {
+            return Some(borderline[rng.below(borderline.len() as u64) as usize]);
+        }
+    }
+    let values = first_stone_values(board, position.to_move());
+    let limit = SWAP_THRESHOLD * best_first_stone_value(&values);
+    let mut below: Vec<(Point, f64)> = values
+        .into_iter()
+        .filter(|v| v.1 < limit && empty.contains(v.0))
+        .collect();
+    below.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    below.truncate(3);
+    if below.is_empty() {
+        return empty.first();
+    }
+    Some(below[rng.below(below.len() as u64) as usize].0)
+}
+
+/// A move that keeps the side to move's winning connection, if H-search finds one: the key of
+/// an edge-to-edge semi-connection, or a cell of the winning carrier after which a full
+/// connection (or a connected chain) remains.
+fn converting_move(position: &Position, own: &Connections) -> Option<Point> {
+    let me = position.to_move();
+    let limits = own.limits();
+    let mut candidates: Vec<Point> = Vec::new();
+    for id in own.edge_semis() {
+        if let Some(key) = own.get(id).key {
+            if !candidates.contains(&key) {
+                candidates.push(key);
+            }
+        }
+    }
+    if let Some(carrier) = own.winning_carrier() {
+        for p in carrier {
+            if !candidates.contains(&p) {
+                candidates.push(p);
+            }
+        }
+    }
+    let mut scratch = position.clone();
+    for p in candidates {
+        if !scratch.empty_cells().contains(p) {
+            continue;
+        }
+        scratch.play_unchecked(me, Move::Cell(p));
+        let holds = scratch.connected_winner() == Some(me)
+            || Connections::build(&scratch, me, limits)
+                .winning_carrier()
+                .is_some();
+        scratch.undo();
+        if holds {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// The most resistant answer to the opponent's winning connection: among the cells of its
+/// carrier, the one after which the opponent's smallest winning carrier is largest (a cell
+/// after which H-search finds no winning connection at all is taken at once).
+fn resisting_move(position: &Position, theirs: &Connections) -> Option<Point> {
+    let me = position.to_move();
+    let carrier = theirs.winning_carrier()?;
+    let mut scratch = position.clone();
+    let mut best: Option<(Point, u32)> = None;
+    for p in carrier & position.empty_cells() {
+        scratch.play_unchecked(me, Move::Cell(p));
+        let after = Connections::build(&scratch, !me, theirs.limits());
+        let size = match after.winning_carrier() {
+            None => u32::MAX,
+            Some(c) => c.len(),
+        };
+        scratch.undo();
+        if best.is_none_or(|(_, b)| size > b) {
+            best = Some((p, size));
+        }
+        if size == u32::MAX {
+            break;
+        }
+    }
+    best.map(|(p, _)| p)
+}
+
+/// Ohm's move for the side to move at `level`. `seed` varies the beginner levels' noise and
+/// the opening (the engine has no randomness of its own). `None` when the game is over.
+pub fn choose_move(
+    position: &Position,
+    level: &Level,
+    seed: u64,
+    control: &mut dyn Control,
+) -> Option<Decision> {
+    if position.is_over() || position.empty_cells().is_empty() {
+        return None;
+    }
+    if should_swap(position, level) == Some(true) {
+        return Some(Decision {
+            mv: Move::Swap,
+            reason: Reason::Swap,
+            search: None,
+        });
+    }
+    if position.swap_rule() && position.move_count() == 0 && position.board().is_square() {
+        if let Some(p) = choose_opening(position, level, seed) {
+            return Some(Decision {
+                mv: Move::Cell(p),
+                reason: Reason::Opening,
+                search: None,
+            });
+        }
+    }
+    let me = position.to_move();
+    let own = Connections::build(position, me, level.hsearch);
+    if own.winning_carrier().is_some() || own.edge_semis().next().is_some() {
+        if let Some(p) = converting_move(position, &own) {
+            return Some(Decision {
+                mv: Move::Cell(p),
+                reason: Reason::Converting,
+                search: None,
+            });
+        }
+    }
+    let theirs = Connections::build(position, !me, level.hsearch);
+    if theirs.winning_carrier().is_some() {
+        if let Some(p) = resisting_move(position, &theirs) {
+            return Some(Decision {
+                mv: Move::Cell(p),
+                reason: Reason::Resisting,
+                search: None,
+            });
+        }
+    }
+    let result = search(position, &level.search, control);
+    let mut best = result.best?;
+    if level.noise > 0 && result.proven.is_none() && !result.root_moves.is_empty() {
+        let mut rng = Rng::new(seed ^ position.hash());
+        let mut top = i64::MIN;
+        for &(p, score) in &result.root_moves {
+            let noisy = i64::from(score) + rng.below(level.noise as u64) as i64;
+            if noisy > top {
+                top = noisy;
+                best = p;
+            }
+        }
+    }
+    Some(Decision {
+        mv: Move::Cell(best),
+        reason: Reason::Search,
+        search: Some(result),
+    })
+}

@@ -1,0 +1,196 @@
+//! The player: levels, swap decision, opening, converting won positions, resisting lost ones.
+
+use ohm_engine::connections::{Connections, HSearchLimits};
+use ohm_engine::distance::best_move_by_distance;
+use ohm_engine::openings::first_player_wins;
+use ohm_engine::player::{
+    choose_move, choose_opening, level, should_swap, Reason, DEFAULT_LEVEL, LEVELS,
+};
+use ohm_engine::search::NoControl;
+use ohm_engine::{Board, Color, Move, Point, Position};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn pick(&mut self, pos: &Position) -> Point {
+        let empty: Vec<Point> = pos.empty_cells().iter().collect();
+        empty[(self.next() % empty.len() as u64) as usize]
+    }
+}
+
+#[test]
+fn six_levels_from_weakest_to_strongest() {
+    assert_eq!(LEVELS.len(), 6);
+    for (i, l) in LEVELS.iter().enumerate() {
+        assert_eq!(l.number as usize, i + 1);
+        assert_eq!(level(l.number), Some(l));
+    }
+    assert!(level(0).is_none() && level(7).is_none());
+    assert!(level(DEFAULT_LEVEL).is_some());
+    for pair in LEVELS.windows(2) {
+        assert!(pair[0].search.max_depth <= pair[1].search.max_depth);
+        assert!(pair[0].noise >= pair[1].noise);
+    }
+}
+
+#[test]
+fn swap_follows_the_solved_openings_where_known() {
+    let l = level(DEFAULT_LEVEL).unwrap();
+    let mut checked = 0;
+    for n in [5u8, 6] {
+        for p in Board::square(n).unwrap().cells() {
+            let mut pos = Position::new(Board::square(n).unwrap()).with_swap_rule(true);
+            pos.try_play(Move::Cell(p)).unwrap();
+            assert_eq!(should_swap(&pos, l), first_player_wins(n, p), "{n}x{n} {p}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 25 + 36);
+    // No swap rule, or not the second move: no decision.
+    let mut pos = Position::new(Board::square(5).unwrap());
+    pos.try_play(Move::Cell(Point::parse("c3").unwrap()))
+        .unwrap();
+    assert_eq!(should_swap(&pos, l), None);
+}
+
+#[test]
+fn swap_on_a_large_board_takes_the_centre_and_leaves_the_corner() {
+    let l = level(DEFAULT_LEVEL).unwrap();
+    let after = |cell: &str| {
+        let mut pos = Position::new(Board::square(11).unwrap()).with_swap_rule(true);
+        pos.try_play(Move::Cell(Point::parse(cell).unwrap()))
+            .unwrap();
+        pos
+    };
+    assert_eq!(should_swap(&after("f6"), l), Some(true));
+    assert_eq!(should_swap(&after("a1"), l), Some(false));
+    let decision = choose_move(&after("f6"), l, 1, &mut NoControl).unwrap();
+    assert_eq!((decision.mv, decision.reason), (Move::Swap, Reason::Swap));
+}
+
+#[test]
+fn the_opening_under_swap_is_a_borderline_losing_cell_on_solved_boards() {
+    let l = level(DEFAULT_LEVEL).unwrap();
+    for seed in 0..4 {
+        let pos = Position::new(Board::square(7).unwrap()).with_swap_rule(true);
+        let p = choose_opening(&pos, l, seed).unwrap();
+        assert_eq!(first_player_wins(7, p), Some(false), "{p}");
+        let d = choose_move(&pos, l, seed, &mut NoControl).unwrap();
+        assert_eq!(d.reason, Reason::Opening);
+    }
+    // On 11x11 the opening is not the centre (clearly too strong).
+    let pos = Position::new(Board::square(11).unwrap()).with_swap_rule(true);
+    let p = choose_opening(&pos, l, 3).unwrap();
+    assert_ne!(p, Point::parse("f6").unwrap());
+}
+
+/// Random play until the side to move holds a winning connection found by H-search.
+fn won_position(rng: &mut Rng, n: u8) -> Position {
+    loop {
+        let mut pos = Position::new(Board::square(n).unwrap());
+        while !pos.is_over() {
+            let me = pos.to_move();
+            let vcs = Connections::build(&pos, me, HSearchLimits::DEFAULT);
+            if pos.move_count() >= 2 && vcs.winning_carrier().is_some() {
+                return pos;
+            }
+            let p = rng.pick(&pos);
+            pos.try_play(Move::Cell(p)).unwrap();
+        }
+    }
+}
+
+#[test]
+fn ohm_converts_every_won_position_against_random_and_shortest_path_opponents() {
+    let mut rng = Rng(31337);
+    let l = level(1).unwrap();
+    let mut games = 0;
+    for i in 0..200 {
+        let n = 5 + (i % 2) as u8;
+        let start = won_position(&mut rng, n);
+        let ohm = start.to_move();
+        for opponent in ["random", "shortest-path"] {
+            let mut pos = start.clone();
+            while !pos.is_over() {
+                let mv = if pos.to_move() == ohm {
+                    let d = choose_move(&pos, l, i, &mut NoControl).unwrap();
+                    assert_eq!(
+                        d.reason,
+                        Reason::Converting,
+                        "{}",
+                        ohm_engine::diagram::to_diagram(&pos)
+                    );
+                    d.mv
+                } else if opponent == "random" {
+                    Move::Cell(rng.pick(&pos))
+                } else {
+                    Move::Cell(best_move_by_distance(&pos).unwrap())
+                };
+                pos.try_play(mv).unwrap();
+            }
+            assert_eq!(pos.winner(), Some(ohm), "game {i} against {opponent}");
+            games += 1;
+        }
+    }
+    assert_eq!(games, 400);
+}
+
+#[test]
+fn a_lost_position_is_met_with_an_intrusion_into_the_winning_carrier() {
+    let mut rng = Rng(4242);
+    for _ in 0..6 {
+        let mut pos = won_position(&mut rng, 6);
+        // The holder of the connection passes the move to its opponent.
+        let holder = pos.to_move();
+        pos.set_to_move(!holder);
+        let theirs = Connections::build(&pos, holder, HSearchLimits::DEFAULT);
+        let Some(carrier) = theirs.winning_carrier() else {
+            continue;
+        };
+        if carrier.is_empty() {
+            continue;
+        }
+        let d = choose_move(&pos, level(2).unwrap(), 0, &mut NoControl).unwrap();
+        assert_eq!(d.reason, Reason::Resisting);
+        let Move::Cell(p) = d.mv else { panic!() };
+        assert!(carrier.contains(p));
+    }
+}
+
+#[test]
+fn beginner_noise_depends_on_the_seed_only() {
+    let l = level(1).unwrap();
+    let mut pos = Position::new(Board::square(7).unwrap());
+    pos.try_play(Move::Cell(Point::parse("d4").unwrap()))
+        .unwrap();
+    let moves: Vec<Move> = (0..6)
+        .map(|seed| choose_move(&pos, l, seed, &mut NoControl).unwrap().mv)
+        .collect();
+    let again: Vec<Move> = (0..6)
+        .map(|seed| choose_move(&pos, l, seed, &mut NoControl).unwrap().mv)
+        .collect();
+    assert_eq!(moves, again);
+    assert!(moves.iter().any(|m| *m != moves[0]), "{moves:?}");
+    // The strongest level plays the same move whatever the seed.
+    let strong = level(3).unwrap();
+    let a = choose_move(&pos, strong, 1, &mut NoControl).unwrap().mv;
+    let b = choose_move(&pos, strong, 2, &mut NoControl).unwrap().mv;
+    assert_eq!(a, b);
+    assert_eq!(pos.to_move(), Color::White);
+}
+
+#[test]
+fn no_move_when_the_game_is_over() {
+    let pos = ohm_engine::position!(
+        ". B .
+          . B W
+           W B ."
+    );
+    assert!(choose_move(&pos, level(4).unwrap(), 0, &mut NoControl).is_none());
+}
