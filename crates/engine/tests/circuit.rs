@@ -5,19 +5,8 @@ use ohm_engine::circuit::{evaluate, CircuitParams, Network, VcLinks};
 use ohm_engine::connections::{Connections, HSearchLimits};
 use ohm_engine::{position, Board, ByColor, Color, Move, Point, Position};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::Rng;
 
 /// The oracle: resistance between `s` and `t` by Gaussian elimination with partial pivoting
 /// on the dense reduced Laplacian of the nodes reachable from `s` (infinite when `t` is not).

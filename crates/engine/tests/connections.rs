@@ -6,27 +6,15 @@ use ohm_engine::connections::oracle;
 use ohm_engine::connections::{Connections, HSearchLimits, Kind};
 use ohm_engine::{position, Board, CellSet, Color, Point, Position};
 
+mod common;
+use common::Rng;
+
 fn p(name: &str) -> Point {
     Point::parse(name).unwrap()
 }
 
 fn cells(names: &str) -> CellSet {
     names.split_whitespace().map(p).collect()
-}
-
-/// A small deterministic generator (xorshift64*), so failures replay.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
 
 fn random_position(rng: &mut Rng, max_side: u64) -> Position {

@@ -7,16 +7,8 @@ use ohm_engine::connections::{Connections, HSearchLimits};
 use ohm_engine::distance::best_move_by_distance;
 use ohm_engine::{Board, Color, Move, Point, Position};
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
-    }
-}
+mod common;
+use common::Rng;
 
 /// A game of `moves` moves on `side`: the shortest-path player, with every third move random,
 /// so positions look like games rather than noise.

@@ -11,21 +11,8 @@ use ohm_engine::shannon::dead::simplicial_vertices;
 use ohm_engine::shannon::ShannonGraph;
 use ohm_engine::{Board, ByColor, CellSet, Color, Point, Position};
 
-/// xorshift64*: deterministic positions without dependencies.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::Rng;
 
 /// A board of at most 32 cells as bitmasks, with its own adjacency: independent of the engine.
 struct Small {

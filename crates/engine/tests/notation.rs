@@ -9,17 +9,8 @@ use ohm_engine::{
 };
 use proptest::prelude::*;
 
-/// xorshift64*: the games are drawn from a proptest seed, so failures shrink to a seed.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n
-    }
-}
+mod common;
+use common::Rng;
 
 /// What a random game may contain.
 #[derive(Clone, Copy)]

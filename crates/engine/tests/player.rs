@@ -9,20 +9,8 @@ use ohm_engine::player::{
 use ohm_engine::search::NoControl;
 use ohm_engine::{Board, Color, Move, Point, Position};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn pick(&mut self, pos: &Position) -> Point {
-        let empty: Vec<Point> = pos.empty_cells().iter().collect();
-        empty[(self.next() % empty.len() as u64) as usize]
-    }
-}
+mod common;
+use common::Rng;
 
 #[test]
 fn six_levels_from_weakest_to_strongest() {
@@ -100,7 +88,7 @@ fn won_position(rng: &mut Rng, n: u8) -> Position {
             if pos.move_count() >= 2 && vcs.winning_carrier().is_some() {
                 return pos;
             }
-            let p = rng.pick(&pos);
+            let p = rng.pick(pos.empty_cells()).unwrap();
             pos.try_play(Move::Cell(p)).unwrap();
         }
     }
@@ -128,7 +116,7 @@ fn ohm_converts_every_won_position_against_random_and_shortest_path_opponents() 
                     );
                     d.mv
                 } else if opponent == "random" {
-                    Move::Cell(rng.pick(&pos))
+                    Move::Cell(rng.pick(pos.empty_cells()).unwrap())
                 } else {
                     Move::Cell(best_move_by_distance(&pos).unwrap())
                 };

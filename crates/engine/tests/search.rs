@@ -9,19 +9,8 @@ use ohm_engine::search::{
 };
 use ohm_engine::{Board, Color, Move, Point, Position};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::Rng;
 
 /// The oracle: does the side to move win? Plain negamax over every move, memoised by hash.
 fn to_move_wins(pos: &mut Position, memo: &mut HashMap<(u8, u64), bool>) -> bool {

@@ -7,16 +7,8 @@ use ohm_engine::connections::{Connections, HSearchLimits};
 use ohm_engine::search::{search, NoControl, SearchParams};
 use ohm_engine::{Board, ByColor, Move, Point, Position};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+mod common;
+use common::Rng;
 
 fn midgame(n: u8, moves: u32, seed: u64) -> Position {
     let mut rng = Rng(seed);

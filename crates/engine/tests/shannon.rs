@@ -17,20 +17,8 @@ use ohm_engine::shannon::{
 use ohm_engine::{diagram, Color, Point};
 use proptest::prelude::*;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::Rng;
 
 fn random_graph(rng: &mut Rng, n: usize, percent: u64) -> ShannonGraph {
     let mut g = ShannonGraph::new(n, [0, 1]).unwrap();
