@@ -623,6 +623,117 @@ async function main() {
       await page.context().close();
     });
 
+    await test('analysis: a proven winning connection is shaded and labelled proven', async () => {
+      // 5x5, Black c3: ziggurats to both edges, so Black's win is proven; White is to move.
+      page = await openApp('#5c1,c3');
+      await openSection(page, 'analysis-section');
+      check((await count(page, '#analysis-legend dt')) >= 6, 'no legend');
+      await page.check('#show-winning');
+      await page.waitForSelector('#board .proven-label.black');
+      check((await page.textContent('#board .proven-label.black')).trim() === 'proven', 'label text');
+      const carrier = await page.$$eval('#board .cell:has(.shade.carrier-black)', (els) => els.map((el) => el.dataset.cell));
+      log(`  Black's proven carrier: ${carrier.join(' ')}`);
+      check(carrier.length >= 8 && !carrier.includes('c3'), `carrier ${carrier}`);
+      check((await count(page, '#board .shade.carrier-white')) === 0, 'White has no proven connection');
+      check((await count(page, '#proven-black[data-proven="true"]')) === 1, 'the panel does not say proven');
+      const title = await page.$eval(`#board [data-cell="${carrier[0]}"]`, (el) => el.getAttribute('aria-label'));
+      check(title.includes("Black's proven connection"), `label ${title}`);
+      await page.check('#show-must-play');
+      await page.waitForSelector('#must-play');
+      check((await page.textContent('#must-play')).includes('no move stops'), await page.textContent('#must-play'));
+      const status = await page.$eval('#analysis-status', (el) => el.textContent);
+      log(`  ${status}`);
+      // The overlays follow the position: after a move they are recomputed for the new one.
+      await page.click('#board [data-cell="a1"]');
+      await page.waitForSelector('#board [data-cell="a1"][data-stone="white"]');
+      await page.waitForFunction(() => document.querySelector('#analysis-status').dataset.state === 'ready');
+      await page.waitForSelector('#board .proven-label.black');
+      check(!(await page.$$eval('#board .cell:has(.shade.carrier-black)', (els) => els.map((el) => el.dataset.cell))).includes('a1'), 'a stone in the carrier');
+      await page.screenshot({ path: join(OUT, 'analysis-proven.png') });
+      await page.context().close();
+    });
+
+    await test('analysis: a bridge has 1 full and 2 semi carriers with a derivation', async () => {
+      page = await openApp('#7c1,c3a7d4');
+      await openSection(page, 'analysis-section');
+      await page.check('#show-between');
+      // Clicks now pick ends (stones included) instead of playing.
+      await page.click('#board [data-cell="c3"]');
+      await page.click('#board [data-cell="d4"]');
+      await page.waitForSelector('#between-summary[data-full="1"][data-semi="2"]');
+      check((await count(page, '#board [data-stone]')) === 3, 'a click played a stone');
+      const full = await page.$$eval('#board .cell:has(.shade.between-carrier)', (els) => els.map((el) => el.dataset.cell).sort());
+      check(JSON.stringify(full) === '["c4","d3"]', `full carrier ${full}`);
+      const steps = await page.$$eval('#derivation li', (els) => els.map((el) => el.textContent));
+      log(`  derivation: ${steps.join(' / ')}`);
+      check(steps.length >= 3 && steps.at(-1).includes('Apply OR'), `steps ${steps}`);
+      await page.click('#conn-next');
+      await page.waitForFunction(() => document.querySelector('#conn-label').dataset.kind === 'semi');
+      const label = await page.textContent('#conn-label');
+      check(/Semi 1 of 2, key (c4|d3)/.test(label), `label ${label}`);
+      check((await count(page, '#board .shade.key')) === 1, 'the key is not marked');
+      await page.click('#conn-next');
+      await page.click('#conn-next');
+      check((await page.textContent('#conn-label')).startsWith('Full 1 of 1'), 'cycling does not wrap');
+      // An edge as an end: c3 to the north edge.
+      await page.click('#ends-clear');
+      await page.click('#board [data-cell="c3"]');
+      await page.click('#end-north');
+      await page.waitForFunction(() => Number(document.querySelector('#between-summary')?.dataset.full) > 0);
+      check((await count(page, '#board .edge-picked[data-edge="north"]')) === 1, 'the edge is not marked');
+      await page.screenshot({ path: join(OUT, 'analysis-between.png') });
+      // Picking off: clicks play again.
+      await page.uncheck('#show-between');
+      await page.click('#board [data-cell="a1"]');
+      await page.waitForSelector('#board [data-cell="a1"][data-stone="white"]');
+      await page.context().close();
+    });
+
+    await test('analysis: dead and captured cells, heat map and evaluation bar', async () => {
+      // 5x5 b2 e5 d2, White to move: `ohm` compute-inferior w gives c2 dead (filled by Black),
+      // b1 c1 d1 e1 captured by Black, a1 a2 captured by White.
+      page = await openApp('#5c1,b2e5d2');
+      await openSection(page, 'analysis-section');
+      await page.check('#show-inferior');
+      await page.waitForSelector('#board [data-cell="c2"] .mark.dead');
+      check((await page.$eval('#board [data-cell="c2"] .mark', (el) => el.dataset.fill)) === 'black', 'c2 fill');
+      const captured = async (fill) =>
+        page.$$eval(`#board .mark.captured[data-fill="${fill}"]`, (els) => els.map((el) => el.closest('[data-cell]').dataset.cell).sort());
+      check(JSON.stringify(await captured('black')) === '["b1","c1","d1","e1"]', `Black's captured ${await captured('black')}`);
+      check(JSON.stringify(await captured('white')) === '["a1","a2"]', `White's captured ${await captured('white')}`);
+      const reason = await page.$eval('#board [data-cell="c2"] title', (el) => el.textContent);
+      check(reason.startsWith('dead:') && reason.length > 10, `reason ${reason}`);
+      check((await count(page, '#inferior-list li[data-kind="dominated"]')) >= 1, 'no dominated cell listed');
+      await page.check('#show-heat');
+      await page.check('#show-eval-bar');
+      await page.waitForSelector('#eval-bar');
+      const black = Number(await page.$eval('#eval-bar', (el) => el.dataset.black));
+      check(black > 50 && black <= 100, `Black's share ${black}`);
+      await page.waitForSelector('#board .heat');
+      const heats = await page.$$eval('#board .heat', (els) => els.map((el) => Number(el.dataset.heat)));
+      check(heats.length > 5 && Math.max(...heats) === 1, `heat ${heats}`);
+      await page.selectOption('#heat-side', 'white');
+      await page.screenshot({ path: join(OUT, 'analysis-inferior-heat.png') });
+      await page.context().close();
+    });
+
+    await test('analysis of an 11x11 midgame runs in the worker, with a graph over the game', async () => {
+      page = await openApp('#11c1,f6e7g4d8h5c9i6e5d6g6');
+      check((await count(page, '#board [data-stone]')) === 10, 'the midgame did not load');
+      await openSection(page, 'analysis-section');
+      for (const id of ['#show-winning', '#show-must-play', '#show-inferior', '#show-heat', '#show-eval-bar', '#show-eval-graph']) {
+        await page.check(id);
+      }
+      await page.waitForFunction(() => document.querySelector('#analysis-status').dataset.state === 'ready', null, { timeout: ENGINE_TIMEOUT_MS });
+      const status = await page.$eval('#analysis-status', (el) => el.textContent);
+      log(`  11x11 midgame, all overlays: ${status}`);
+      check(/Analysed in \d+ ms/.test(status), status);
+      // The evaluation graph has a point for the start and one after each of the 10 moves.
+      check((await count(page, '#eval-graph[data-points="11"]')) === 1, 'no graph over the 10 moves');
+      await page.screenshot({ path: join(OUT, 'analysis-11x11.png') });
+      await page.context().close();
+    });
+
     await test('phone portrait: the whole app fits without page scroll', async () => {
       page = await openApp('#11c1,f6e7', { viewport: { width: 390, height: 844 } });
       const sizes = await page.evaluate(() => ({

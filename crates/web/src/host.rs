@@ -7,6 +7,9 @@
 //! fresh one and sends the job again: jobs carry the whole position, so the new worker needs
 //! nothing else. After [`MAX_RESTARTS`] restarts in a row without an answer the host gives up
 //! and hands the game an error reply, which the status line shows.
+//!
+//! Analysis jobs are sent unwatched (the page never waits on them), but the last one that has
+//! not been answered is handed once to a replacement worker.
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -30,6 +33,8 @@ struct Inner {
     on_reply: Rc<dyn Fn(Reply)>,
     /// The job waiting for its final reply, and the messages that make it.
     open: Option<(RequestId, Vec<Job>)>,
+    /// The last unwatched job (analysis) until its answer arrives: a new worker gets it too.
+    unwatched: Option<(RequestId, Vec<Job>)>,
     timer: Option<Timeout>,
     watchdog_ms: u32,
     restarts_in_a_row: u32,
@@ -58,6 +63,7 @@ impl EngineHost {
                 client: None,
                 on_reply: Rc::new(on_reply),
                 open: None,
+                unwatched: None,
                 timer: None,
                 watchdog_ms,
                 restarts_in_a_row: 0,
@@ -119,6 +125,18 @@ impl EngineHost {
         }
     }
 
+    /// Sends jobs the host does not watch (analysis: if the worker is replaced meanwhile, the
+    /// next change of position asks again). Their replies reach `on_reply` like any other.
+    pub fn send_unwatched(&self, jobs: &[Job]) {
+        let mut inner = self.inner.borrow_mut();
+        inner.unwatched = jobs.first().map(|j| (j.id, jobs.to_vec()));
+        if let Some(client) = &inner.client {
+            for job in jobs {
+                client.send(job);
+            }
+        }
+    }
+
     fn arm(&self) {
         let weak = Rc::downgrade(&self.inner);
         let ms = self.inner.borrow().watchdog_ms;
@@ -149,6 +167,14 @@ impl EngineHost {
             (inner.open.clone(), give_up, Rc::clone(&inner.on_reply))
         };
         self.spawn();
+        // The unfinished analysis goes to the new worker once (taken, so that an analysis
+        // that itself kills workers is not sent again and again).
+        let unwatched = self.inner.borrow_mut().unwatched.take();
+        if let (Some((_, unwatched)), Some(client)) = (unwatched, &self.inner.borrow().client) {
+            for job in &unwatched {
+                client.send(job);
+            }
+        }
         let Some((id, jobs)) = jobs else {
             return;
         };
@@ -185,6 +211,18 @@ fn received(inner: &Weak<RefCell<Inner>>, reply: Reply) {
             .open
             .as_ref()
             .is_some_and(|(id, _)| reply.id == Some(*id));
+        let final_reply = matches!(
+            reply.response,
+            Response::Analysis(_) | Response::Error { .. }
+        );
+        if final_reply
+            && state
+                .unwatched
+                .as_ref()
+                .is_some_and(|(id, _)| reply.id == Some(*id))
+        {
+            state.unwatched = None;
+        }
         if about_open {
             state.restarts_in_a_row = 0;
             if matches!(

@@ -8,9 +8,11 @@
 //!   [`protocol::Reply`] out), designed to grow (ids on every message, several replies per job);
 //! - [`codec`]: how they cross `postMessage` (serde-wasm-bindgen, decoded by the receiver);
 //! - [`session`]: the worker's side of the protocol, free of browser APIs;
+//! - [`analysis`]: the worker's analyses (H-search, inferior cells, circuit) as protocol data;
 //! - [`worker`]: the gloo-worker type around a session, and the page's client;
 //! - [`state`]: the game as a reducer; rules come from `ohm_engine` on the main thread (they
 //!   are cheap), moves from the worker;
+//! - [`study`]: analysis mode (overlays shown, ends chosen, the worker's last analysis);
 //! - [`tree`]: the game as a tree of moves (the line played and its variations);
 //! - [`records`]: import, export and the URL fragment, through the engine's notations;
 //! - [`storage`]: the game and settings kept across reloads;
@@ -19,6 +21,7 @@
 //! - [`geometry`]: where hexagons, edges and labels go in the SVG, in each orientation;
 //! - [`components`]: the app's function components.
 
+pub mod analysis;
 pub mod browser;
 pub mod codec;
 pub mod components;
@@ -29,5 +32,6 @@ pub mod records;
 pub mod session;
 pub mod state;
 pub mod storage;
+pub mod study;
 pub mod tree;
 pub mod worker;

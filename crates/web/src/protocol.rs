@@ -63,6 +63,37 @@ pub enum Request {
     /// Finish the running search now with the best move found so far. Answered by
     /// [`Response::Stopped`]; the stopped search still sends its own reply.
     Stop,
+    /// Analyse the worker's position: what `overlays` asks for, and the connections between
+    /// two ends when `between` names them. Answered by [`Response::Analysis`].
+    Analyze {
+        overlays: Overlays,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        between: Option<EndPair>,
+    },
+}
+
+/// Which analyses [`Request::Analyze`] computes (each costs time, so the page asks only for
+/// the overlays it shows).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Overlays {
+    /// H-search for both players: winning connections (proven) and must-play regions.
+    pub connections: bool,
+    /// Dead, captured, dominated and vulnerable cells for the side to move.
+    pub inferior: bool,
+    /// The circuit evaluation and the energy of every cell (heat map, evaluation bar).
+    pub circuit: bool,
+    /// Black's chance by the circuit after every move of the game so far (the graph).
+    pub graph: bool,
+}
+
+/// Two ends of `color`'s graph: cells (empty or `color`'s stones, standing for their group)
+/// or `color`'s edges (`"north"`, `"south"` for Black, `"west"`, `"east"` for White).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EndPair {
+    pub color: Side,
+    pub ends: [String; 2],
 }
 
 /// A set-up start position: stones by cell name and the side to move first.
@@ -94,6 +125,8 @@ pub enum Response {
     },
     /// Reply to `Stop`: whether a search was running.
     Stopped { was_searching: bool },
+    /// The answer to [`Request::Analyze`].
+    Analysis(Box<Analysis>),
     /// The request was not carried out; the worker's position is unchanged.
     Error { kind: ErrorKind, message: String },
 }
@@ -116,6 +149,9 @@ pub enum ErrorKind {
     NothingToUndo,
     /// `Genmove` in a finished game or on a full board.
     NoMoveAvailable,
+    /// An end of `Analyze`'s `between` that is not a cell or an edge of the board, or that
+    /// belongs to the other player.
+    BadEnd,
 }
 
 /// A player, as the protocol names them.
@@ -168,6 +204,132 @@ impl From<&Position> for PositionState {
             winner: position.winner().map(Side::from),
         }
     }
+}
+
+/// What the worker found in a position; every part is `None` when not asked for.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Analysis {
+    /// Time the analysis took, by the worker's clock.
+    pub elapsed_ms: f64,
+    pub to_move: Option<Side>,
+    /// H-search of each player (`Overlays::connections`).
+    pub black: Option<SideConnections>,
+    pub white: Option<SideConnections>,
+    /// Inferior cells for the side to move (`Overlays::inferior`).
+    pub inferior: Option<Vec<InferiorCell>>,
+    /// The circuit evaluation (`Overlays::circuit`).
+    pub circuit: Option<CircuitView>,
+    /// The connections between the two requested ends.
+    pub between: Option<Between>,
+    /// Black's chance by the circuit (without virtual connections, so that a long game stays
+    /// quick) in the start position and after each move (`Overlays::graph`).
+    pub graph: Option<Vec<f64>>,
+}
+
+impl Analysis {
+    /// One player's H-search result.
+    #[must_use]
+    pub fn side(&self, side: Side) -> Option<&SideConnections> {
+        match side {
+            Side::Black => self.black.as_ref(),
+            Side::White => self.white.as_ref(),
+        }
+    }
+}
+
+/// One player's connections as a whole.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SideConnections {
+    /// The carrier of a proven edge-to-edge connection (empty when the stones already join
+    /// the edges); `None` when H-search found none.
+    pub winning: Option<Vec<String>>,
+    /// Where the opponent must play to stop this player's edge-to-edge threats; `None` when
+    /// there is no threat, empty when nothing stops them.
+    pub must_play: Option<Vec<String>>,
+    /// Sizes of the store, for the curious.
+    pub full_count: u32,
+    pub semi_count: u32,
+}
+
+/// What an inferior cell is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum InferiorKind {
+    /// Its colour can never matter.
+    Dead,
+    /// One player owns it whoever moves first.
+    Captured,
+    /// Some other move is at least as good for the side to move.
+    Dominated,
+    /// The opponent can kill a stone played there with one answer.
+    Vulnerable,
+}
+
+/// One inferior cell with the reason it was found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InferiorCell {
+    pub cell: String,
+    pub kind: InferiorKind,
+    /// The colour that fills the cell in (dead and captured cells).
+    pub fill: Option<Side>,
+    /// The dominating moves, or the killing answers.
+    pub by: Vec<String>,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// The circuit evaluation: resistances become a score and a win probability, and the energy
+/// dissipated around each cell a heat map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CircuitView {
+    /// Black's displayed chance of winning, in `[0, 1]` (not calibrated).
+    pub black_win: f64,
+    /// `E = ln(R_B / R_W)` (positive: White ahead); `None` when infinite (one side is
+    /// connected or cut off).
+    pub e: Option<f64>,
+    /// The empty cells with their energy share in Black's and White's circuits.
+    pub heat: Vec<CellHeat>,
+}
+
+/// One cell of the heat map.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CellHeat {
+    pub cell: String,
+    pub black: f64,
+    pub white: f64,
+}
+
+/// The connections between two ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Between {
+    pub color: Side,
+    /// The naming points of the two ends (a group is named by its smallest point).
+    pub ends: [String; 2],
+    /// The two ends are one group already: nothing to connect.
+    pub same_group: bool,
+    /// Full connections, smallest carrier first, then semi-connections.
+    pub full: Vec<ConnectionView>,
+    pub semi: Vec<ConnectionView>,
+}
+
+/// One connection with its proof.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConnectionView {
+    pub full: bool,
+    pub carrier: Vec<String>,
+    /// The move that completes a semi-connection.
+    pub key: Option<String>,
+    /// The last rule applied, in words ("AND over c3", "OR of 2 semi-connections").
+    pub rule: String,
+    /// The deductions of the proof, one a step, in order.
+    pub steps: Vec<String>,
 }
 
 /// A reply and the id of the job it answers; `None` when the job could not even be read.
@@ -236,6 +398,114 @@ mod tests {
     fn unknown_request_types_do_not_decode() {
         assert!(serde_json::from_value::<Request>(json!({"type": "analyse"})).is_err());
         assert!(serde_json::from_value::<Request>(json!({"type": "play"})).is_err());
+    }
+
+    #[test]
+    fn analyze_requests_name_their_overlays_and_ends() {
+        let request = Request::Analyze {
+            overlays: Overlays {
+                connections: true,
+                inferior: false,
+                circuit: true,
+                graph: false,
+            },
+            between: Some(EndPair {
+                color: Side::Black,
+                ends: ["c3".into(), "north".into()],
+            }),
+        };
+        let wire = serde_json::to_value(&request).unwrap();
+        assert_eq!(
+            wire,
+            json!({"type": "analyze",
+                   "overlays": {"connections": true, "inferior": false, "circuit": true,
+                                "graph": false},
+                   "between": {"color": "black", "ends": ["c3", "north"]}})
+        );
+        assert_eq!(serde_json::from_value::<Request>(wire).unwrap(), request);
+        // Missing overlay flags are off; `between` is optional; ends come in pairs.
+        let bare: Request =
+            serde_json::from_value(json!({"type": "analyze", "overlays": {"inferior": true}}))
+                .unwrap();
+        assert_eq!(
+            bare,
+            Request::Analyze {
+                overlays: Overlays {
+                    inferior: true,
+                    ..Overlays::default()
+                },
+                between: None
+            }
+        );
+        for bad in [
+            json!({"type": "analyze"}),
+            json!({"type": "analyze", "overlays": {}, "between": {"color": "black", "ends": ["a1"]}}),
+            json!({"type": "analyze", "overlays": {}, "between": {"color": "red", "ends": ["a1", "b2"]}}),
+        ] {
+            assert!(
+                serde_json::from_value::<Request>(bad.clone()).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn analyses_round_trip_with_camel_case_fields() {
+        let analysis = Analysis {
+            elapsed_ms: 3.5,
+            to_move: Some(Side::White),
+            black: Some(SideConnections {
+                winning: Some(vec!["b2".into()]),
+                must_play: Some(vec![]),
+                full_count: 4,
+                semi_count: 7,
+            }),
+            white: None,
+            inferior: Some(vec![InferiorCell {
+                cell: "a1".into(),
+                kind: InferiorKind::Captured,
+                fill: Some(Side::Black),
+                by: vec![],
+                reason: "why".into(),
+            }]),
+            circuit: Some(CircuitView {
+                black_win: 0.75,
+                e: None,
+                heat: vec![CellHeat {
+                    cell: "c3".into(),
+                    black: 0.5,
+                    white: 0.25,
+                }],
+            }),
+            between: Some(Between {
+                color: Side::Black,
+                ends: ["c3".into(), "d4".into()],
+                same_group: false,
+                full: vec![ConnectionView {
+                    full: true,
+                    carrier: vec!["c4".into(), "d3".into()],
+                    key: None,
+                    rule: "OR of 2 semi-connections".into(),
+                    steps: vec!["…".into()],
+                }],
+                semi: vec![],
+            }),
+            graph: Some(vec![0.5, 0.75]),
+        };
+        let reply = Reply {
+            id: Some(RequestId(9)),
+            response: Response::Analysis(Box::new(analysis)),
+        };
+        let wire = serde_json::to_value(&reply).unwrap();
+        let response = &wire["response"];
+        assert_eq!(response["type"], "analysis");
+        assert_eq!(response["elapsedMs"], 3.5);
+        assert_eq!(response["black"]["mustPlay"], json!([]));
+        assert_eq!(response["inferior"][0]["kind"], "captured");
+        assert_eq!(response["circuit"]["blackWin"], 0.75);
+        assert_eq!(response["between"]["sameGroup"], false);
+        assert_eq!(response["graph"], json!([0.5, 0.75]));
+        assert_eq!(serde_json::from_value::<Reply>(wire).unwrap(), reply);
     }
 
     #[test]

@@ -99,6 +99,13 @@ impl Session {
             Request::Stop => Ok(Response::Stopped {
                 was_searching: false,
             }),
+            Request::Analyze { overlays, between } => {
+                let position = self.position_mut()?;
+                let started = now_ms();
+                let mut analysis = crate::analysis::analyze(position, overlays, between.as_ref())?;
+                analysis.elapsed_ms = now_ms() - started;
+                Ok(Response::Analysis(Box::new(analysis)))
+            }
         }
     }
 
@@ -433,6 +440,42 @@ mod tests {
             error_kind(&ask(&mut session, Request::Genmove)),
             Some(ErrorKind::NoMoveAvailable)
         );
+    }
+
+    #[test]
+    fn analyze_answers_for_the_worker_position_and_refuses_bad_ends() {
+        use crate::protocol::{EndPair, Overlays};
+        let mut session = Session::new();
+        let analyze = |between: Option<EndPair>| Request::Analyze {
+            overlays: Overlays {
+                connections: true,
+                inferior: true,
+                circuit: true,
+                graph: true,
+            },
+            between,
+        };
+        assert_eq!(
+            error_kind(&ask(&mut session, analyze(None))),
+            Some(ErrorKind::NoPosition)
+        );
+        ask(&mut session, set(5, 5, &["c3"]));
+        let Response::Analysis(analysis) = ask(&mut session, analyze(None)) else {
+            panic!("expected an analysis")
+        };
+        assert!(analysis.elapsed_ms > 0.0);
+        assert!(analysis.black.as_ref().unwrap().winning.is_some());
+        assert!(analysis.inferior.is_some() && analysis.circuit.is_some());
+        assert_eq!(analysis.graph.as_ref().map(Vec::len), Some(2));
+        let bad = EndPair {
+            color: Side::White,
+            ends: ["c3".into(), "west".into()],
+        };
+        assert_eq!(
+            error_kind(&ask(&mut session, analyze(Some(bad)))),
+            Some(ErrorKind::BadEnd)
+        );
+        assert_eq!(session.position().unwrap().move_count(), 1);
     }
 
     #[test]

@@ -331,6 +331,21 @@ impl Game {
         let Some(id) = self.pending else {
             return Vec::new();
         };
+        vec![
+            Job {
+                id,
+                request: self.position_request(),
+            },
+            Job {
+                id,
+                request: Request::Genmove,
+            },
+        ]
+    }
+
+    /// The request that sets the worker to the position on the board (set-up and moves).
+    #[must_use]
+    pub fn position_request(&self) -> Request {
         let start = self.tree.start();
         let names = |cells: CellSet| cells.iter().map(|p| p.to_string()).collect();
         let setup = start.has_setup().then(|| Setup {
@@ -339,23 +354,13 @@ impl Game {
             to_move: Side::from(start.first_to_move()),
         });
         let board = self.position.board();
-        let set_position = Request::SetPosition {
+        Request::SetPosition {
             width: board.width(),
             height: board.height(),
             moves: self.move_names(),
             swap_rule: self.position.swap_rule(),
             setup,
-        };
-        vec![
-            Job {
-                id,
-                request: set_position,
-            },
-            Job {
-                id,
-                request: Request::Genmove,
-            },
-        ]
+        }
     }
 
     fn move_names(&self) -> Vec<String> {
@@ -602,7 +607,7 @@ impl Game {
                 self.notice = Some(format!("Ohm could not move: {message}"));
                 true
             }
-            Response::Stopped { .. } => false,
+            Response::Stopped { .. } | Response::Analysis(_) => false,
         }
     }
 

@@ -7,14 +7,17 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::components::analysis::board_overlay;
 use crate::components::status::{player_name, status_text};
 use crate::components::{
-    BoardOptions, GameOver, HexBoard, MoveList, NewGame, PlayBar, RecordIo, SetupPanel, StatusLine,
+    AnalysisPanel, BoardOptions, GameOver, HexBoard, MoveList, NewGame, PlayBar, RecordIo,
+    SetupPanel, StatusLine,
 };
 use crate::host::{EngineHost, DEFAULT_WATCHDOG_MS};
 use crate::records;
 use crate::state::{Action, Game, Player, Status};
 use crate::storage::{self, Settings};
+use crate::study::{is_study_reply, Study, StudyAction};
 use crate::tree::{MoveTree, NodeId};
 
 /// The game to open with: the one in the address if it differs from the stored one (a link was
@@ -89,19 +92,42 @@ pub fn app() -> Html {
     // (game serial, node) where the person closed the game-over dialog.
     let dismissed = use_state(|| None::<(u32, NodeId)>);
 
-    // One engine host for the page's lifetime; its replies become actions.
+    let study = use_reducer(Study::default);
+
+    // One engine host for the page's lifetime; its replies become actions of the game or,
+    // for analysis jobs, of the study.
     let host = {
         let dispatcher = game.dispatcher();
+        let study_dispatcher = study.dispatcher();
         use_memo((), move |_| {
             let watchdog = browser::query("watchdog")
                 .and_then(|ms| ms.parse().ok())
                 .unwrap_or(DEFAULT_WATCHDOG_MS);
             EngineHost::start(
-                move |reply| dispatcher.dispatch(Action::EngineReplied(reply)),
+                move |reply| {
+                    if is_study_reply(&reply) {
+                        study_dispatcher.dispatch(StudyAction::Replied(reply));
+                    } else {
+                        dispatcher.dispatch(Action::EngineReplied(reply));
+                    }
+                },
                 watchdog,
             )
         })
     };
+
+    // Analysis follows the position on the board; its jobs go to the same worker, unwatched.
+    {
+        let dispatcher = study.dispatcher();
+        use_effect_with(game.position_request(), move |request| {
+            dispatcher.dispatch(StudyAction::PositionChanged(request.clone()));
+        });
+    }
+    {
+        let study = study.clone();
+        let host = host.clone();
+        use_effect_with(study.pending(), move |_| host.send_unwatched(&study.jobs()));
+    }
 
     // Whenever the game opens a new engine job (or stops waiting), tell the host.
     {
@@ -166,9 +192,24 @@ pub fn app() -> Html {
         let dispatcher = game.dispatcher();
         Callback::from(move |()| dispatcher.dispatch(action.clone()))
     };
+    // While picking ends for analysis, board clicks choose ends instead of playing.
     let on_play = {
         let dispatcher = game.dispatcher();
-        Callback::from(move |point| dispatcher.dispatch(Action::Play(point)))
+        let study_dispatcher = study.dispatcher();
+        // Set-up mode keeps its clicks (stones on and off) even while picking.
+        let picking = study.picking() && !game.editing();
+        let position = game.position().clone();
+        Callback::from(move |point| {
+            if picking {
+                study_dispatcher.dispatch(StudyAction::PickCell(point, position.color_at(point)));
+            } else {
+                dispatcher.dispatch(Action::Play(point));
+            }
+        })
+    };
+    let on_study = {
+        let dispatcher = study.dispatcher();
+        Callback::from(move |action| dispatcher.dispatch(action))
     };
     let on_new_game = {
         let dispatcher = game.dispatcher();
@@ -241,6 +282,7 @@ pub fn app() -> Html {
     };
     let show_dialog =
         matches!(status, Status::Won { .. }) && *dismissed != Some((game.serial(), game.current()));
+    let overlay = std::rc::Rc::new(board_overlay(&study, position));
     let numbers = if settings.move_numbers {
         game.move_numbers()
     } else {
@@ -267,6 +309,8 @@ pub fn app() -> Html {
                         coordinates={settings.coordinates}
                         orientation={settings.orientation}
                         {colour_names}
+                        {overlay}
+                        picking={study.picking() && !game.editing()}
                         {on_play} />
                     if show_dialog {
                         <GameOver message={status_words.clone()}
@@ -300,6 +344,11 @@ pub fn app() -> Html {
                             on_previous={act(Action::Previous)}
                             on_next={act(Action::Next)}
                             on_last={act(Action::Last)} />
+                    </details>
+                    <details class="section" id="analysis-section">
+                        <summary>{ "Analysis" }</summary>
+                        <AnalysisPanel study={(*study).clone()} to_move={position.to_move()}
+                            game_over={position.is_over()} on_action={on_study} />
                     </details>
                     <details class="section" open=true>
                         <summary>{ "New game" }</summary>

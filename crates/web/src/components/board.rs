@@ -6,6 +6,9 @@
 //! Enter or Space plays at the cursor; typing a cell name (`f6`) and Enter plays there. The
 //! cursor cell is the board's `aria-activedescendant`, so screen readers say where it is.
 
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
 use ohm_engine::{Board, CellSet, Color, Edge, Point};
 use yew::prelude::*;
 
@@ -37,6 +40,57 @@ pub struct HexBoardProps {
     #[prop_or(("red", "blue"))]
     pub colour_names: (&'static str, &'static str),
     pub on_play: Callback<Point>,
+    /// Analysis drawn over the cells.
+    #[prop_or_default]
+    pub overlay: Rc<BoardOverlay>,
+    /// Picking ends for analysis: every cell, occupied or not, reports clicks.
+    #[prop_or_default]
+    pub picking: bool,
+}
+
+/// What analysis mode draws over the board (built by [`crate::components::analysis`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BoardOverlay {
+    pub cells: BTreeMap<Point, CellOverlay>,
+    /// Words drawn at a cell, e.g. "proven" on a winning carrier.
+    pub labels: Vec<OverlayLabel>,
+    /// Edges chosen as ends.
+    pub edges: Vec<Edge>,
+}
+
+impl BoardOverlay {
+    /// The overlay of `cell`, created empty if needed.
+    pub fn at(&mut self, cell: Point) -> &mut CellOverlay {
+        self.cells.entry(cell).or_default()
+    }
+}
+
+/// The analysis shown on one cell.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CellOverlay {
+    /// Classes of the shadings over the cell (`carrier-black`, `must-play`, `key`, …).
+    pub shades: Vec<&'static str>,
+    /// Heat in `[0, 1]`.
+    pub heat: Option<f64>,
+    pub mark: Option<CellMark>,
+    /// Said on hover (an SVG title) and to screen readers.
+    pub notes: Vec<String>,
+}
+
+/// A symbol on a cell: an inferior cell's kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellMark {
+    pub kind: &'static str,
+    pub symbol: &'static str,
+    /// The colour that fills the cell in (`black`/`white`).
+    pub fill: Option<&'static str>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct OverlayLabel {
+    pub at: Point,
+    pub text: String,
+    pub class: &'static str,
 }
 
 /// The class of a stone of `color`, also its `data-stone` value.
@@ -92,7 +146,15 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
         let (col, row) = point.col_row().expect("board cells are cells");
         let name = point.to_string();
         let stone = stone_at(point);
-        let playable = props.playable && (stone.is_none() || props.editing);
+        let playable = props.picking || (props.playable && (stone.is_none() || props.editing));
+        let overlay = props.overlay.cells.get(&point);
+        let note = overlay
+            .filter(|o| !o.notes.is_empty())
+            .map(|o| o.notes.join(". "));
+        let label = match &note {
+            Some(note) => format!("{}. {note}", describe(point)),
+            None => describe(point),
+        };
         let is_last = props.last_move == Some(point);
         let onclick = playable.then(|| {
             let on_play = props.on_play.clone();
@@ -118,12 +180,28 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
             .map(|(_, n)| *n);
         html! {
             <g key={point.index()} {class} id={format!("cell-{name}")} data-cell={name.clone()}
-               role="gridcell" aria-label={describe(point)}
+               role="gridcell" aria-label={label}
                data-stone={stone.map(stone_name)} data-last={is_last.then_some("true")} {onclick}>
                 <polygon class="hex" points={layout.hexagon(col, row)} />
+                // Always present, so that adding an overlay never shifts (and re-creates, and
+                // re-animates) the stone after it.
+                <g class="under">
+                    if let Some(heat) = overlay.and_then(|o| o.heat) {
+                        <polygon class="heat" points={layout.hexagon(col, row)}
+                            data-heat={format!("{heat:.3}")}
+                            style={format!("fill-opacity: {:.3}", heat * 0.8)} />
+                    }
+                    { for overlay.iter().flat_map(|o| o.shades.iter()).map(|shade| html! {
+                        <polygon class={classes!("shade", *shade)} points={layout.hexagon(col, row)} />
+                    }) }
+                </g>
                 if let Some(color) = stone {
                     <circle class={classes!("stone", stone_name(color))}
                         cx={fmt(centre.x)} cy={fmt(centre.y)} r={fmt(geometry::RADIUS * 0.74)} />
+                }
+                if let Some(mark) = overlay.and_then(|o| o.mark.as_ref()) {
+                    <text class={classes!("mark", mark.kind, mark.fill)} x={fmt(centre.x)} y={fmt(centre.y)}
+                        data-inferior={mark.kind} data-fill={mark.fill}>{ mark.symbol }</text>
                 }
                 if let Some(n) = number {
                     <text class="move-number" x={fmt(centre.x)} y={fmt(centre.y)}>{ n }</text>
@@ -133,6 +211,9 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
                 }
                 if cursor_cell == Some(point) && *keyboard {
                     <polygon class="cursor" points={layout.hexagon(col, row)} />
+                }
+                if let Some(note) = note {
+                    <title>{ note }</title>
                 }
             </g>
         }
@@ -249,6 +330,21 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
              data-orientation={props.orientation.name()}>
             { frame.edges.clone() }
             <g class="cells" role="row">{ for cells }</g>
+            // Wrapped, so that the number of the drawing's children never changes.
+            <g class="overlay-marks" aria-hidden="true">
+                { for props.overlay.edges.iter().map(|edge| html! {
+                    <polyline class="edge-picked" data-edge={edge.name()}
+                        stroke-width={fmt(geometry::EDGE_BAND * 1.6)} points={layout.edge(*edge)} />
+                }) }
+                { for props.overlay.labels.iter().filter_map(|label| {
+                    let (col, row) = label.at.col_row()?;
+                    let at = layout.centre(col, row);
+                    Some(html! {
+                        <text class={classes!("overlay-label", label.class)} x={fmt(at.x)}
+                            y={fmt(at.y - geometry::RADIUS * 0.9)}>{ label.text.clone() }</text>
+                    })
+                }) }
+            </g>
             if props.coordinates {
                 { frame.labels.clone() }
             }

@@ -1,6 +1,7 @@
 //! The app's pieces, one component per file. Components render what they are given and report
 //! clicks as callbacks; state lives in [`crate::state`].
 
+pub mod analysis;
 pub mod app;
 pub mod board;
 pub mod controls;
@@ -11,6 +12,7 @@ pub mod record_io;
 pub mod setup;
 pub mod status;
 
+pub use analysis::AnalysisPanel;
 pub use app::App;
 pub use board::HexBoard;
 pub use controls::{NewGame, PlayBar};

@@ -1,0 +1,690 @@
+//! Analysis mode: the panel of overlay toggles, what the worker found (evaluation bar,
+//! proven connections, must-play region, inferior cells, connections between two ends with
+//! their proofs), a legend for learners, and the drawing of all that over the board.
+
+use ohm_engine::{Color, Edge, Point, Position};
+use yew::prelude::*;
+
+use crate::components::board::{BoardOverlay, CellMark, OverlayLabel};
+use crate::components::controls::{checked, selected};
+use crate::protocol::{Analysis, ConnectionView, InferiorKind, Side};
+use crate::study::{HeatSide, Study, StudyAction, Toggle};
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Black => "black",
+        Side::White => "white",
+    }
+}
+
+/// A player's name in a sentence.
+fn color_of(side: Side) -> &'static str {
+    title(side.into())
+}
+
+fn title(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+fn parse(cell: &str) -> Option<Point> {
+    Point::parse(cell).ok()
+}
+
+/// The connections between the ends, fulls first, then semis.
+fn connection_list(analysis: &Analysis) -> Vec<&ConnectionView> {
+    analysis
+        .between
+        .as_ref()
+        .map(|b| b.full.iter().chain(b.semi.iter()).collect())
+        .unwrap_or_default()
+}
+
+/// The overlay the board draws for `study` on `position`.
+#[must_use]
+pub fn board_overlay(study: &Study, position: &Position) -> BoardOverlay {
+    let mut overlay = BoardOverlay::default();
+    if study.picking() {
+        for end in study.ends() {
+            if end.is_edge() {
+                overlay
+                    .edges
+                    .extend(Edge::ALL.into_iter().filter(|e| e.point() == end));
+            } else {
+                overlay.at(end).shades.push("end");
+            }
+        }
+    }
+    let Some(analysis) = study.result() else {
+        return overlay;
+    };
+    if study.shows(Toggle::Heat) {
+        if let Some(circuit) = &analysis.circuit {
+            let value = |black: f64, white: f64| match study.heat_side() {
+                HeatSide::Black => black,
+                HeatSide::White => white,
+                HeatSide::Both => black + white,
+            };
+            let max = circuit
+                .heat
+                .iter()
+                .map(|h| value(h.black, h.white))
+                .fold(0.0_f64, f64::max);
+            if max > 0.0 {
+                for h in &circuit.heat {
+                    if let Some(cell) = parse(&h.cell) {
+                        overlay.at(cell).heat = Some(value(h.black, h.white) / max);
+                    }
+                }
+            }
+        }
+    }
+    if study.shows(Toggle::Winning) {
+        for side in [Side::Black, Side::White] {
+            let Some(carrier) = analysis.side(side).and_then(|s| s.winning.as_ref()) else {
+                continue;
+            };
+            let cells: Vec<Point> = carrier.iter().filter_map(|c| parse(c)).collect();
+            let class = match side {
+                Side::Black => "carrier-black",
+                Side::White => "carrier-white",
+            };
+            for &cell in &cells {
+                let o = overlay.at(cell);
+                o.shades.push(class);
+                o.notes
+                    .push(format!("in {}'s proven connection", color_of(side)));
+            }
+            if let Some(&middle) = cells.get(cells.len() / 2) {
+                overlay.labels.push(OverlayLabel {
+                    at: middle,
+                    text: "proven".into(),
+                    class: match side {
+                        Side::Black => "proven-label black",
+                        Side::White => "proven-label white",
+                    },
+                });
+            }
+        }
+    }
+    if study.shows(Toggle::MustPlay) && !position.is_over() {
+        let to_move = position.to_move();
+        let threat = analysis
+            .side(Side::from(!to_move))
+            .and_then(|s| s.must_play.as_ref());
+        for cell in threat.into_iter().flatten().filter_map(|c| parse(c)) {
+            let o = overlay.at(cell);
+            o.shades.push("must-play");
+            o.notes
+                .push(format!("{to_move} must play in the ringed cells"));
+        }
+    }
+    if study.shows(Toggle::Inferior) {
+        for entry in analysis.inferior.iter().flatten() {
+            let Some(cell) = parse(&entry.cell) else {
+                continue;
+            };
+            let (kind, symbol) = match entry.kind {
+                InferiorKind::Dead => ("dead", "×"),
+                InferiorKind::Captured => ("captured", "●"),
+                InferiorKind::Dominated => ("dominated", "▽"),
+                InferiorKind::Vulnerable => ("vulnerable", "▿"),
+            };
+            let o = overlay.at(cell);
+            o.mark = Some(CellMark {
+                kind,
+                symbol,
+                fill: entry.fill.map(side_name),
+            });
+            o.notes.push(format!("{kind}: {}", entry.reason));
+        }
+    }
+    if study.picking() {
+        if let Some(view) = connection_list(analysis).get(study.selected()) {
+            for cell in view.carrier.iter().filter_map(|c| parse(c)) {
+                overlay.at(cell).shades.push("between-carrier");
+            }
+            if let Some(key) = view.key.as_deref().and_then(parse) {
+                let o = overlay.at(key);
+                o.shades.push("key");
+                o.notes.push("the key of this semi-connection".into());
+            }
+        }
+    }
+    overlay
+}
+
+#[derive(Properties, PartialEq, Debug)]
+pub struct AnalysisPanelProps {
+    pub study: Study,
+    pub to_move: Color,
+    pub game_over: bool,
+    pub on_action: Callback<StudyAction>,
+}
+
+fn toggle_label(toggle: Toggle) -> &'static str {
+    match toggle {
+        Toggle::Winning => "Proven connections",
+        Toggle::MustPlay => "Must-play region",
+        Toggle::Inferior => "Dead, captured, dominated",
+        Toggle::Heat => "Heat map",
+        Toggle::EvalBar => "Evaluation bar",
+        Toggle::EvalGraph => "Evaluation graph",
+        Toggle::Between => "Connections between two ends",
+    }
+}
+
+#[function_component(AnalysisPanel)]
+pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
+    let study = &props.study;
+    let act = |action: StudyAction| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(action.clone()))
+    };
+    let toggles = Toggle::ALL.into_iter().map(|toggle| {
+        let on_action = props.on_action.clone();
+        let onchange = Callback::from(move |event: Event| {
+            on_action.emit(StudyAction::Show(toggle, checked(&event)));
+        });
+        html! {
+            <label class="check">
+                <input type="checkbox" id={format!("show-{}", toggle.name())}
+                    checked={study.shows(toggle)} {onchange} />
+                <span>{ toggle_label(toggle) }</span>
+            </label>
+        }
+    });
+    let on_heat_side = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |event: Event| {
+            let side = match selected(&event).as_deref() {
+                Some("black") => HeatSide::Black,
+                Some("white") => HeatSide::White,
+                _ => HeatSide::Both,
+            };
+            on_action.emit(StudyAction::SetHeatSide(side));
+        })
+    };
+    let anything_on = Toggle::ALL.into_iter().any(|t| study.shows(t));
+    let (state, status) = if !anything_on {
+        (
+            "off",
+            "Switch an overlay on to analyse this position.".to_string(),
+        )
+    } else if let Some(error) = study.error() {
+        ("error", format!("Analysis failed: {error}"))
+    } else if study.pending().is_some() {
+        ("computing", "Analysing…".to_string())
+    } else if let Some(result) = study.result() {
+        ("ready", format!("Analysed in {:.0} ms.", result.elapsed_ms))
+    } else {
+        ("ready", "Pick two ends on the board.".to_string())
+    };
+    let result = study.result();
+
+    html! {
+        <div class="analysis" id="analysis">
+            <div class="toggles">{ for toggles }</div>
+            if study.shows(Toggle::Heat) {
+                <label class="field">
+                    <span>{ "Heat of" }</span>
+                    <select id="heat-side" onchange={on_heat_side}>
+                        <option value="both" selected={study.heat_side() == HeatSide::Both}>{ "both players" }</option>
+                        <option value="black" selected={study.heat_side() == HeatSide::Black}>{ "Black" }</option>
+                        <option value="white" selected={study.heat_side() == HeatSide::White}>{ "White" }</option>
+                    </select>
+                </label>
+            }
+            <p id="analysis-status" class="hint" data-state={state} aria-live="polite">{ status }</p>
+            if let Some(analysis) = result {
+                { eval_bar(study, analysis) }
+                { eval_graph(study, analysis) }
+                { connection_summary(study, analysis, props.to_move, props.game_over) }
+                { inferior_list(study, analysis) }
+            }
+            if study.picking() {
+                { between_panel(props, &act) }
+            }
+            { legend() }
+        </div>
+    }
+}
+
+fn eval_bar(study: &Study, analysis: &Analysis) -> Html {
+    let Some(circuit) = analysis
+        .circuit
+        .as_ref()
+        .filter(|_| study.shows(Toggle::EvalBar))
+    else {
+        return Html::default();
+    };
+    let black = (circuit.black_win * 100.0).clamp(0.0, 100.0);
+    let e = circuit
+        .e
+        .map_or_else(|| "infinite".to_string(), |e| format!("{e:.2}"));
+    html! {
+        <div class="eval">
+            <div id="eval-bar" class="eval-bar" role="meter" aria-label="Black's chance by the circuit"
+                aria-valuemin="0" aria-valuemax="100" aria-valuenow={format!("{black:.0}")}
+                data-black={format!("{black:.1}")}>
+                <div class="eval-black" style={format!("width: {black:.1}%")}></div>
+            </div>
+            <p class="hint">{ format!("Black {:.0}% · White {:.0}% (circuit, E = {e})", black, 100.0 - black) }</p>
+        </div>
+    }
+}
+
+/// Black's chance after every move, as a line over the game (50% in the middle).
+fn eval_graph(study: &Study, analysis: &Analysis) -> Html {
+    let Some(chances) = analysis
+        .graph
+        .as_ref()
+        .filter(|_| study.shows(Toggle::EvalGraph))
+    else {
+        return Html::default();
+    };
+    const WIDTH: f64 = 200.0;
+    const HEIGHT: f64 = 50.0;
+    let step = WIDTH / (chances.len().max(2) - 1) as f64;
+    let point = |(i, p): (usize, &f64)| {
+        let x = i as f64 * step;
+        let y = (1.0 - p.clamp(0.0, 1.0)) * HEIGHT;
+        (x, y)
+    };
+    let line: Vec<String> = chances
+        .iter()
+        .enumerate()
+        .map(point)
+        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .collect();
+    let last = chances
+        .last()
+        .map(|p| point((chances.len() - 1, p)))
+        .unwrap_or((0.0, HEIGHT / 2.0));
+    let final_chance = chances.last().copied().unwrap_or(0.5) * 100.0;
+    html! {
+        <figure class="eval-graph">
+            <svg id="eval-graph" viewBox={format!("-3 -3 {} {}", WIDTH + 6.0, HEIGHT + 6.0)}
+                role="img" data-points={chances.len().to_string()}
+                aria-label={format!("Black's chance over {} moves, now {final_chance:.0}%", chances.len() - 1)}>
+                <rect class="graph-white" x="0" y="0" width={WIDTH.to_string()} height={HEIGHT.to_string()} />
+                <line class="graph-even" x1="0" x2={WIDTH.to_string()}
+                    y1={(HEIGHT / 2.0).to_string()} y2={(HEIGHT / 2.0).to_string()} />
+                <polyline class="graph-line" points={line.join(" ")} />
+                <circle class="graph-now" cx={format!("{:.1}", last.0)} cy={format!("{:.1}", last.1)} r="2.5" />
+            </svg>
+            <figcaption class="hint">{ "Black's chance after each move (plain circuit; up is Black)." }</figcaption>
+        </figure>
+    }
+}
+
+fn connection_summary(study: &Study, analysis: &Analysis, to_move: Color, over: bool) -> Html {
+    let mut lines = Vec::new();
+    if study.shows(Toggle::Winning) {
+        for side in [Side::Black, Side::White] {
+            let Some(found) = analysis.side(side) else {
+                continue;
+            };
+            let text = match &found.winning {
+                Some(carrier) if carrier.is_empty() => {
+                    format!("{}: connected.", color_of(side))
+                }
+                Some(carrier) => format!(
+                    "{}: proven win, carrier of {} cells.",
+                    color_of(side),
+                    carrier.len()
+                ),
+                None => format!("{}: no proven connection.", color_of(side)),
+            };
+            lines.push(html! {
+                <li id={format!("proven-{}", side_name(side))}
+                    data-proven={found.winning.is_some().then_some("true")}>{ text }</li>
+            });
+        }
+    }
+    if study.shows(Toggle::MustPlay) && !over {
+        let threat = analysis.side(Side::from(!to_move));
+        let (to_move, opponent) = (title(to_move), title(!to_move));
+        let text = match threat.and_then(|t| t.must_play.as_ref()) {
+            None if threat.is_some() => format!("{to_move}: no threat to answer."),
+            None => String::new(),
+            Some(cells) if cells.is_empty() => {
+                format!("{to_move}: no move stops {opponent}'s threats.")
+            }
+            Some(cells) => format!("{to_move} must play in: {}.", cells.join(" ")),
+        };
+        if !text.is_empty() {
+            lines.push(html! { <li id="must-play">{ text }</li> });
+        }
+    }
+    if lines.is_empty() {
+        return Html::default();
+    }
+    html! { <ul class="findings">{ for lines }</ul> }
+}
+
+fn inferior_list(study: &Study, analysis: &Analysis) -> Html {
+    let Some(cells) = analysis
+        .inferior
+        .as_ref()
+        .filter(|_| study.shows(Toggle::Inferior))
+    else {
+        return Html::default();
+    };
+    if cells.is_empty() {
+        return html! { <p id="inferior-none" class="hint">{ "No inferior cells found." }</p> };
+    }
+    let items = cells.iter().map(|c| {
+        let kind = match c.kind {
+            InferiorKind::Dead => "dead",
+            InferiorKind::Captured => "captured",
+            InferiorKind::Dominated => "dominated",
+            InferiorKind::Vulnerable => "vulnerable",
+        };
+        let fill = c
+            .fill
+            .map(|s| format!(" (fills {})", color_of(s)))
+            .unwrap_or_default();
+        html! {
+            <li tabindex="0" data-cell={c.cell.clone()} data-kind={kind}>
+                <strong>{ format!("{} {kind}{fill}", c.cell) }</strong>
+                { format!(": {}", c.reason) }
+            </li>
+        }
+    });
+    html! {
+        <details class="inferior">
+            <summary>{ format!("{} inferior cells", cells.len()) }</summary>
+            <ul id="inferior-list">{ for items }</ul>
+        </details>
+    }
+}
+
+fn between_panel(
+    props: &AnalysisPanelProps,
+    act: &dyn Fn(StudyAction) -> Callback<MouseEvent>,
+) -> Html {
+    let study = &props.study;
+    let ends = study.ends();
+    let edge_buttons = Edge::ALL.into_iter().map(|edge| {
+        let pressed = ends.contains(&edge.point());
+        html! {
+            <button type="button" id={format!("end-{}", edge.name())}
+                class={classes!("edge-button", side_name(edge.owner().into()))}
+                aria-pressed={pressed.to_string()} onclick={act(StudyAction::PickEdge(edge))}>
+                { edge.name() }
+            </button>
+        }
+    });
+    let on_color = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |event: Event| {
+            if let Some(color) = selected(&event).as_deref().and_then(Color::parse) {
+                on_action.emit(StudyAction::SetEndColor(color));
+            }
+        })
+    };
+    let color = study.end_color();
+    let ends_text = if ends.is_empty() {
+        "Tap two cells or stones on the board, or choose edges.".to_string()
+    } else {
+        let names: Vec<String> = ends.iter().map(ToString::to_string).collect();
+        format!("Ends: {}", names.join(" – "))
+    };
+    let found = study
+        .result()
+        .and_then(|r| r.between.as_ref())
+        .filter(|_| ends.len() == 2);
+    let details = match found {
+        None => Html::default(),
+        Some(between) if between.same_group => html! {
+            <p id="between-summary" class="hint" data-full="0" data-semi="0">
+                { "These ends are one group already." }
+            </p>
+        },
+        Some(between) => {
+            let list: Vec<&ConnectionView> =
+                between.full.iter().chain(between.semi.iter()).collect();
+            let summary = format!(
+                "{} full and {} semi carriers between {} and {} for {}.",
+                between.full.len(),
+                between.semi.len(),
+                between.ends[0],
+                between.ends[1],
+                color_of(between.color)
+            );
+            let current = list.get(study.selected()).map(|view| {
+                let (kind, index, of) = if view.full {
+                    ("Full", study.selected() + 1, between.full.len())
+                } else {
+                    (
+                        "Semi",
+                        study.selected() + 1 - between.full.len(),
+                        between.semi.len(),
+                    )
+                };
+                let key = view
+                    .key
+                    .as_ref()
+                    .map(|k| format!(", key {k}"))
+                    .unwrap_or_default();
+                let carrier = if view.carrier.is_empty() {
+                    "no cells".to_string()
+                } else {
+                    view.carrier.join(" ")
+                };
+                html! {
+                    <div class="connection">
+                        <div class="buttons">
+                            <button type="button" id="conn-prev" aria-label="Previous connection"
+                                onclick={act(StudyAction::Cycle(-1))}>{ "‹" }</button>
+                            <span id="conn-label" data-kind={if view.full { "full" } else { "semi" }}>
+                                { format!("{kind} {index} of {of}{key}") }
+                            </span>
+                            <button type="button" id="conn-next" aria-label="Next connection"
+                                onclick={act(StudyAction::Cycle(1))}>{ "›" }</button>
+                        </div>
+                        <p class="hint">{ format!("Carrier: {carrier}. Last rule: {}.", view.rule) }</p>
+                        <ol id="derivation" class="derivation">
+                            { for view.steps.iter().map(|s| html! { <li>{ s.clone() }</li> }) }
+                        </ol>
+                    </div>
+                }
+            });
+            html! {
+                <>
+                    <p id="between-summary" data-full={between.full.len().to_string()}
+                        data-semi={between.semi.len().to_string()}>{ summary }</p>
+                    { current.unwrap_or_default() }
+                </>
+            }
+        }
+    };
+    html! {
+        <div class="between" id="between">
+            <div class="buttons edges">{ for edge_buttons }</div>
+            <div class="buttons">
+                <label class="field">
+                    <span>{ "Connections of" }</span>
+                    <select id="end-color" onchange={on_color}>
+                        <option value="black" selected={color == Color::Black}>{ "Black" }</option>
+                        <option value="white" selected={color == Color::White}>{ "White" }</option>
+                    </select>
+                </label>
+                <button type="button" id="ends-clear" onclick={act(StudyAction::ClearEnds)}>{ "Clear ends" }</button>
+            </div>
+            <p id="ends" class="hint">{ ends_text }</p>
+            { details }
+        </div>
+    }
+}
+
+fn legend() -> Html {
+    let entries = [
+        ("proven", "Proven connection", "A shaded carrier marked “proven” is a set of empty cells inside which its owner joins their two edges whatever the opponent plays."),
+        ("must-play", "Must-play region", "Ringed cells are the only moves that stop the opponent's threats to connect; anywhere else, the opponent wins."),
+        ("dead", "Dead ×", "No stone on a dead cell can ever change who wins, so neither player needs to play there."),
+        ("captured", "Captured ●", "A captured cell belongs to the dot's colour whoever moves first, so it counts as filled in."),
+        ("dominated", "Dominated ▽", "Another move is at least as good for the side to move (▿: the opponent can kill a stone there with one answer)."),
+        ("heat", "Heat map", "Warmer cells carry more of the current between a player's edges when the board is seen as an electric circuit: the fight is there."),
+        ("eval", "Evaluation bar", "The bar compares the two circuits' resistances as each player's chance of winning: an estimate, not a proof."),
+        ("graph", "Evaluation graph", "The line follows that estimate move by move, so the moves that swung the game stand out."),
+        ("between", "Connections between two ends", "A full connection holds even if the opponent moves first; a semi-connection needs one move, its key; the steps show how H-search proved it."),
+    ];
+    html! {
+        <details class="legend-box" open=true>
+            <summary>{ "Legend" }</summary>
+            <dl id="analysis-legend" class="analysis-legend">
+                { for entries.iter().map(|(class, term, text)| html! {
+                    <>
+                        <dt class={classes!("legend-term", *class)}>{ *term }</dt>
+                        <dd>{ *text }</dd>
+                    </>
+                }) }
+            </dl>
+        </details>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{
+        Between, CellHeat, CircuitView, InferiorCell, Reply, Request, Response, SideConnections,
+    };
+
+    fn cell(name: &str) -> Point {
+        Point::parse(name).unwrap()
+    }
+
+    /// A study showing `toggles` for a 5x5 position after `moves`, with `analysis` received.
+    fn study_with(toggles: &[Toggle], moves: &[&str], analysis: Analysis) -> (Study, Position) {
+        let mut study = Study::default();
+        study.apply(StudyAction::PositionChanged(Request::SetPosition {
+            width: 5,
+            height: 5,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            swap_rule: false,
+            setup: None,
+        }));
+        for &t in toggles {
+            study.apply(StudyAction::Show(t, true));
+        }
+        let id = study.pending();
+        study.apply(StudyAction::Replied(Reply {
+            id,
+            response: Response::Analysis(Box::new(analysis)),
+        }));
+        let mut position = Position::new(ohm_engine::Board::square(5).unwrap());
+        for m in moves {
+            position
+                .try_play(ohm_engine::Move::parse(m).unwrap())
+                .unwrap();
+        }
+        (study, position)
+    }
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn proven_carriers_are_shaded_and_labelled_and_must_play_is_for_the_side_to_move() {
+        let analysis = Analysis {
+            black: Some(SideConnections {
+                winning: Some(names(&["b2", "c2"])),
+                must_play: Some(vec![]),
+                ..SideConnections::default()
+            }),
+            white: Some(SideConnections {
+                winning: None,
+                must_play: Some(names(&["d4"])),
+                ..SideConnections::default()
+            }),
+            ..Analysis::default()
+        };
+        // White to move: Black's threats say where White must play (nowhere helps here), so
+        // White's must-play region (for Black to answer) is not drawn.
+        let (study, position) = study_with(
+            &[Toggle::Winning, Toggle::MustPlay],
+            &["c3"],
+            analysis.clone(),
+        );
+        let overlay = board_overlay(&study, &position);
+        assert_eq!(overlay.cells[&cell("b2")].shades, ["carrier-black"]);
+        assert!(overlay.cells[&cell("c2")].notes[0].contains("Black's proven"));
+        assert_eq!(overlay.labels.len(), 1);
+        assert_eq!(overlay.labels[0].text, "proven");
+        assert!(!overlay.cells.contains_key(&cell("d4")));
+        // Black to move: White's region is Black's must-play.
+        let (study, position) = study_with(&[Toggle::MustPlay], &["c3", "a1"], analysis);
+        let overlay = board_overlay(&study, &position);
+        assert_eq!(overlay.cells[&cell("d4")].shades, ["must-play"]);
+        assert!(overlay.labels.is_empty(), "proven connections are off");
+    }
+
+    #[test]
+    fn inferior_marks_heat_and_the_chosen_connection() {
+        let analysis = Analysis {
+            inferior: Some(vec![InferiorCell {
+                cell: "a1".into(),
+                kind: InferiorKind::Captured,
+                fill: Some(Side::White),
+                by: vec![],
+                reason: "because".into(),
+            }]),
+            circuit: Some(CircuitView {
+                black_win: 0.5,
+                e: Some(0.0),
+                heat: vec![
+                    CellHeat {
+                        cell: "b2".into(),
+                        black: 0.5,
+                        white: 0.5,
+                    },
+                    CellHeat {
+                        cell: "e5".into(),
+                        black: 0.25,
+                        white: 0.0,
+                    },
+                ],
+            }),
+            between: Some(Between {
+                color: Side::Black,
+                ends: ["c3".into(), "north".into()],
+                same_group: false,
+                full: vec![],
+                semi: vec![ConnectionView {
+                    full: false,
+                    carrier: names(&["c2", "d2"]),
+                    key: Some("c2".into()),
+                    rule: "AND over c2".into(),
+                    steps: vec![],
+                }],
+            }),
+            ..Analysis::default()
+        };
+        let (mut study, position) = study_with(
+            &[Toggle::Inferior, Toggle::Heat, Toggle::Between],
+            &["c3"],
+            analysis,
+        );
+        study.apply(StudyAction::PickCell(cell("c3"), Some(Color::Black)));
+        study.apply(StudyAction::PickEdge(Edge::North));
+        let overlay = board_overlay(&study, &position);
+        let a1 = &overlay.cells[&cell("a1")];
+        let mark = a1.mark.as_ref().unwrap();
+        assert_eq!((mark.kind, mark.fill), ("captured", Some("white")));
+        assert_eq!(a1.notes, ["captured: because"]);
+        assert_eq!(overlay.cells[&cell("b2")].heat, Some(1.0));
+        assert_eq!(overlay.cells[&cell("e5")].heat, Some(0.25));
+        assert_eq!(overlay.edges, [Edge::North]);
+        assert!(overlay.cells[&cell("c3")].shades.contains(&"end"));
+        assert!(overlay.cells[&cell("c2")].shades.contains(&"key"));
+        assert!(overlay.cells[&cell("d2")]
+            .shades
+            .contains(&"between-carrier"));
+    }
+}

@@ -1,0 +1,561 @@
+//! Analysis mode's state: which overlays are shown, the two ends chosen for "connections
+//! between", and the worker's last analysis of the position on the board.
+//!
+//! Like [`crate::state::Game`] this is a pure reducer. Whenever the position, the overlays or
+//! the ends change it opens a job with a fresh id (in a range of its own, above
+//! [`STUDY_IDS`], so that the game never mistakes an analysis reply for its own); the app
+//! sends [`Study::jobs`] to the worker and dispatches the replies back. A reply whose id is
+//! not the open job's is stale (the position changed meanwhile) and is dropped, so overlays
+//! always describe the position on the board.
+
+use std::rc::Rc;
+
+use ohm_engine::{Color, Edge, Point};
+use yew::Reducible;
+
+use crate::protocol::{Analysis, EndPair, Job, Overlays, Reply, Request, RequestId, Response};
+
+/// Analysis job ids start here; the game's ids count up from 1.
+pub const STUDY_IDS: u32 = 0x8000_0000;
+
+/// Whether a reply belongs to an analysis job.
+#[must_use]
+pub fn is_study_reply(reply: &Reply) -> bool {
+    reply.id.is_some_and(|id| id.0 >= STUDY_IDS)
+}
+
+/// One overlay the person can switch on or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Toggle {
+    /// A proven edge-to-edge connection of either player, with its carrier.
+    Winning,
+    /// Where the side to move must play against the opponent's threats.
+    MustPlay,
+    /// Dead, captured, dominated and vulnerable cells.
+    Inferior,
+    /// Energy of the circuit around each cell.
+    Heat,
+    /// Black's chance from the circuit.
+    EvalBar,
+    /// Black's chance after every move of the game so far.
+    EvalGraph,
+    /// Connections between two chosen ends; board clicks pick ends while it is on.
+    Between,
+}
+
+impl Toggle {
+    pub const ALL: [Toggle; 7] = [
+        Toggle::Winning,
+        Toggle::MustPlay,
+        Toggle::Inferior,
+        Toggle::Heat,
+        Toggle::EvalBar,
+        Toggle::EvalGraph,
+        Toggle::Between,
+    ];
+
+    /// The id of its checkbox and the name used in styles.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Toggle::Winning => "winning",
+            Toggle::MustPlay => "must-play",
+            Toggle::Inferior => "inferior",
+            Toggle::Heat => "heat",
+            Toggle::EvalBar => "eval-bar",
+            Toggle::EvalGraph => "eval-graph",
+            Toggle::Between => "between",
+        }
+    }
+}
+
+/// Whose circuit the heat map shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HeatSide {
+    Black,
+    White,
+    #[default]
+    Both,
+}
+
+/// See the module documentation.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Study {
+    shown: Vec<Toggle>,
+    heat_side: HeatSide,
+    /// The chosen ends (at most two) with the colour each one belongs to, if any.
+    ends: Vec<(Point, Option<Color>)>,
+    /// Whose connections between the ends are asked for.
+    end_color: Option<Color>,
+    /// The `SetPosition` request of the position on the board.
+    position: Option<Request>,
+    pending: Option<RequestId>,
+    last_id: u32,
+    result: Option<Rc<Analysis>>,
+    error: Option<String>,
+    /// Which of the connections between the ends is shown (fulls first, then semis).
+    selected: usize,
+}
+
+/// Everything that changes a [`Study`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum StudyAction {
+    Show(Toggle, bool),
+    SetHeatSide(HeatSide),
+    /// The game moved to another position: its `SetPosition` request.
+    PositionChanged(Request),
+    /// A board click while picking ends: the cell and the colour of its stone, if any.
+    PickCell(Point, Option<Color>),
+    PickEdge(Edge),
+    /// For two empty cells: whose connections to show.
+    SetEndColor(Color),
+    ClearEnds,
+    /// Show the next (`1`) or previous (`-1`) connection between the ends.
+    Cycle(i32),
+    Replied(Reply),
+}
+
+impl Study {
+    #[must_use]
+    pub fn shows(&self, toggle: Toggle) -> bool {
+        self.shown.contains(&toggle)
+    }
+
+    #[must_use]
+    pub fn heat_side(&self) -> HeatSide {
+        self.heat_side
+    }
+
+    /// The chosen ends' points, in the order they were picked.
+    #[must_use]
+    pub fn ends(&self) -> Vec<Point> {
+        self.ends.iter().map(|&(p, _)| p).collect()
+    }
+
+    /// Whose connections the ends are for (the owner of a chosen stone or edge, else the
+    /// colour chosen, else Black).
+    #[must_use]
+    pub fn end_color(&self) -> Color {
+        self.end_color.unwrap_or(Color::Black)
+    }
+
+    /// Whether board clicks pick ends instead of playing.
+    #[must_use]
+    pub fn picking(&self) -> bool {
+        self.shows(Toggle::Between)
+    }
+
+    #[must_use]
+    pub fn pending(&self) -> Option<RequestId> {
+        self.pending
+    }
+
+    /// The last analysis of the position on the board.
+    #[must_use]
+    pub fn result(&self) -> Option<&Analysis> {
+        self.result.as_deref()
+    }
+
+    #[must_use]
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    #[must_use]
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// What the worker must compute for the overlays shown.
+    #[must_use]
+    pub fn overlays(&self) -> Overlays {
+        Overlays {
+            connections: self.shows(Toggle::Winning) || self.shows(Toggle::MustPlay),
+            inferior: self.shows(Toggle::Inferior),
+            circuit: self.shows(Toggle::Heat) || self.shows(Toggle::EvalBar),
+            graph: self.shows(Toggle::EvalGraph),
+        }
+    }
+
+    /// The ends to send, once two are chosen.
+    #[must_use]
+    pub fn between(&self) -> Option<EndPair> {
+        match (self.picking(), self.ends.as_slice()) {
+            (true, [(a, _), (b, _)]) => Some(EndPair {
+                color: self.end_color().into(),
+                ends: [a.to_string(), b.to_string()],
+            }),
+            _ => None,
+        }
+    }
+
+    /// The messages of the open job: the position, then the analysis.
+    #[must_use]
+    pub fn jobs(&self) -> Vec<Job> {
+        let (Some(id), Some(position)) = (self.pending, &self.position) else {
+            return Vec::new();
+        };
+        vec![
+            Job {
+                id,
+                request: position.clone(),
+            },
+            Job {
+                id,
+                request: Request::Analyze {
+                    overlays: self.overlays(),
+                    between: self.between(),
+                },
+            },
+        ]
+    }
+
+    /// Applies `action`; `false` if it changed nothing.
+    pub fn apply(&mut self, action: StudyAction) -> bool {
+        match action {
+            StudyAction::Show(toggle, on) => {
+                if self.shows(toggle) == on {
+                    return false;
+                }
+                if on {
+                    self.shown.push(toggle);
+                } else {
+                    self.shown.retain(|&t| t != toggle);
+                }
+            }
+            StudyAction::SetHeatSide(side) => {
+                if side == self.heat_side {
+                    return false;
+                }
+                // Both circuits come in every analysis: nothing to ask the worker.
+                self.heat_side = side;
+                return true;
+            }
+            StudyAction::PositionChanged(request) => {
+                if self.position.as_ref() == Some(&request) {
+                    return false;
+                }
+                self.position = Some(request);
+                // The old overlays describe another position: never draw them on this one.
+                self.result = None;
+            }
+            StudyAction::PickCell(point, owner) => {
+                if !self.picking() || point.is_edge() {
+                    return false;
+                }
+                self.pick(point, owner);
+            }
+            StudyAction::PickEdge(edge) => {
+                if !self.picking() {
+                    return false;
+                }
+                self.pick(edge.point(), Some(edge.owner()));
+            }
+            StudyAction::SetEndColor(color) => {
+                if self.end_color == Some(color) {
+                    return false;
+                }
+                self.end_color = Some(color);
+                self.ends
+                    .retain(|&(_, owner)| owner.is_none_or(|c| c == color));
+                self.selected = 0;
+            }
+            StudyAction::ClearEnds => {
+                if self.ends.is_empty() {
+                    return false;
+                }
+                self.ends.clear();
+                self.selected = 0;
+            }
+            StudyAction::Cycle(step) => {
+                let Some(between) = self.result().and_then(|r| r.between.as_ref()) else {
+                    return false;
+                };
+                let count = between.full.len() + between.semi.len();
+                if count < 2 {
+                    return false;
+                }
+                let count = i64::try_from(count).unwrap_or(i64::MAX);
+                let at = i64::try_from(self.selected).unwrap_or(0);
+                self.selected =
+                    usize::try_from((at + i64::from(step)).rem_euclid(count)).unwrap_or_default();
+                return true;
+            }
+            StudyAction::Replied(reply) => return self.take_reply(reply),
+        }
+        self.request();
+        true
+    }
+
+    /// A picked point: a second click on an end removes it; a third end starts a new pair; an
+    /// end of the other colour than the ends so far starts again with that colour.
+    fn pick(&mut self, point: Point, owner: Option<Color>) {
+        self.selected = 0;
+        if let Some(at) = self.ends.iter().position(|&(p, _)| p == point) {
+            self.ends.remove(at);
+            return;
+        }
+        if let Some(color) = owner {
+            if self.end_color != Some(color) {
+                self.end_color = Some(color);
+                self.ends.retain(|&(_, o)| o.is_none_or(|c| c == color));
+            }
+        }
+        if self.ends.len() >= 2 {
+            self.ends.clear();
+        }
+        self.ends.push((point, owner));
+    }
+
+    /// Opens a job for the current position if there is anything to compute.
+    fn request(&mut self) {
+        let overlays = self.overlays();
+        let wanted = overlays.connections
+            || overlays.inferior
+            || overlays.circuit
+            || overlays.graph
+            || self.between().is_some();
+        if !wanted || self.position.is_none() {
+            self.pending = None;
+            return;
+        }
+        self.last_id += 1;
+        self.pending = Some(RequestId(STUDY_IDS.saturating_add(self.last_id)));
+        self.error = None;
+    }
+
+    fn take_reply(&mut self, reply: Reply) -> bool {
+        if self.pending.is_none() || reply.id != self.pending {
+            return false;
+        }
+        match reply.response {
+            Response::Analysis(analysis) => {
+                self.pending = None;
+                let count = analysis
+                    .between
+                    .as_ref()
+                    .map_or(0, |b| b.full.len() + b.semi.len());
+                if self.selected >= count {
+                    self.selected = 0;
+                }
+                self.result = Some(Rc::from(analysis));
+                true
+            }
+            Response::Error { message, .. } => {
+                self.pending = None;
+                self.error = Some(message);
+                true
+            }
+            // The acknowledgement of the position sent first.
+            Response::Position(_) | Response::EngineMove { .. } | Response::Stopped { .. } => false,
+        }
+    }
+}
+
+impl Reducible for Study {
+    type Action = StudyAction;
+
+    fn reduce(self: Rc<Self>, action: StudyAction) -> Rc<Self> {
+        let mut next = (*self).clone();
+        if next.apply(action) {
+            Rc::new(next)
+        } else {
+            self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{Between, ErrorKind, Side};
+
+    fn set(moves: &[&str]) -> Request {
+        Request::SetPosition {
+            width: 5,
+            height: 5,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            swap_rule: false,
+            setup: None,
+        }
+    }
+
+    fn cell(name: &str) -> Point {
+        Point::parse(name).unwrap()
+    }
+
+    fn answer(study: &Study, analysis: Analysis) -> Reply {
+        Reply {
+            id: study.pending(),
+            response: Response::Analysis(Box::new(analysis)),
+        }
+    }
+
+    #[test]
+    fn nothing_is_asked_until_an_overlay_is_on() {
+        let mut study = Study::default();
+        assert!(study.apply(StudyAction::PositionChanged(set(&["c3"]))));
+        assert_eq!(study.pending(), None);
+        assert!(study.jobs().is_empty());
+        assert!(study.apply(StudyAction::Show(Toggle::Inferior, true)));
+        let id = study.pending().expect("a job");
+        assert!(id.0 > STUDY_IDS);
+        let jobs = study.jobs();
+        assert_eq!(jobs.len(), 2);
+        assert_eq!(jobs[0].request, set(&["c3"]));
+        assert_eq!(
+            jobs[1].request,
+            Request::Analyze {
+                overlays: Overlays {
+                    inferior: true,
+                    ..Overlays::default()
+                },
+                between: None
+            }
+        );
+        assert!(!study.apply(StudyAction::Show(Toggle::Inferior, true)));
+        assert!(study.apply(StudyAction::Show(Toggle::Inferior, false)));
+        assert_eq!(study.pending(), None);
+    }
+
+    #[test]
+    fn replies_for_an_old_position_are_dropped() {
+        let mut study = Study::default();
+        study.apply(StudyAction::Show(Toggle::Winning, true));
+        study.apply(StudyAction::PositionChanged(set(&["c3"])));
+        let old = answer(&study, Analysis::default());
+        study.apply(StudyAction::PositionChanged(set(&["c3", "b2"])));
+        assert_ne!(study.pending(), old.id);
+        assert!(!study.apply(StudyAction::Replied(old)));
+        assert!(study.result().is_none());
+        // The acknowledgement of the position changes nothing; the analysis lands.
+        let ack = Reply {
+            id: study.pending(),
+            response: Response::Position(crate::protocol::PositionState {
+                width: 5,
+                height: 5,
+                swap_rule: false,
+                moves: vec!["c3".into(), "b2".into()],
+                to_move: Side::Black,
+                winner: None,
+            }),
+        };
+        assert!(!study.apply(StudyAction::Replied(ack)));
+        let fresh = answer(
+            &study,
+            Analysis {
+                elapsed_ms: 2.0,
+                ..Analysis::default()
+            },
+        );
+        assert!(study.apply(StudyAction::Replied(fresh)));
+        assert_eq!(study.pending(), None);
+        assert_eq!(study.result().unwrap().elapsed_ms, 2.0);
+        // A new position clears the overlays at once.
+        study.apply(StudyAction::PositionChanged(set(&[])));
+        assert!(study.result().is_none() && study.pending().is_some());
+    }
+
+    #[test]
+    fn errors_are_kept_until_the_next_job() {
+        let mut study = Study::default();
+        study.apply(StudyAction::PositionChanged(set(&["c3"])));
+        study.apply(StudyAction::Show(Toggle::Heat, true));
+        let error = Reply {
+            id: study.pending(),
+            response: Response::Error {
+                kind: ErrorKind::BadEnd,
+                message: "no".into(),
+            },
+        };
+        assert!(study.apply(StudyAction::Replied(error)));
+        assert_eq!(study.error(), Some("no"));
+        assert!(study.overlays().circuit);
+        study.apply(StudyAction::Show(Toggle::EvalBar, true));
+        assert_eq!(study.error(), None);
+    }
+
+    #[test]
+    fn ends_are_picked_only_while_picking_and_follow_their_owner() {
+        let mut study = Study::default();
+        study.apply(StudyAction::PositionChanged(set(&["c3", "b2"])));
+        assert!(!study.apply(StudyAction::PickCell(cell("c3"), Some(Color::Black))));
+        study.apply(StudyAction::Show(Toggle::Between, true));
+        assert_eq!(study.pending(), None, "one end is not enough");
+        study.apply(StudyAction::PickCell(cell("c3"), Some(Color::Black)));
+        study.apply(StudyAction::PickEdge(Edge::South));
+        assert_eq!(study.ends(), [cell("c3"), Point::SOUTH]);
+        let between = study.between().unwrap();
+        assert_eq!(between.color, Side::Black);
+        assert_eq!(between.ends, ["c3", "south"]);
+        assert!(study.pending().is_some());
+        // A White stone switches to White's connections and drops Black's ends.
+        study.apply(StudyAction::PickCell(cell("b2"), Some(Color::White)));
+        assert_eq!(study.end_color(), Color::White);
+        assert_eq!(study.ends(), [cell("b2")]);
+        // Empty cells fit either colour; a third end starts a new pair; a second click on
+        // an end removes it.
+        study.apply(StudyAction::PickCell(cell("a1"), None));
+        study.apply(StudyAction::PickCell(cell("e5"), None));
+        assert_eq!(study.ends(), [cell("e5")]);
+        study.apply(StudyAction::PickCell(cell("e5"), None));
+        assert!(study.ends().is_empty());
+        study.apply(StudyAction::PickCell(cell("a1"), None));
+        study.apply(StudyAction::PickCell(cell("a2"), None));
+        assert!(study.apply(StudyAction::SetEndColor(Color::Black)));
+        assert_eq!(study.between().unwrap().color, Side::Black);
+        assert!(study.apply(StudyAction::ClearEnds));
+        assert_eq!(study.between(), None);
+    }
+
+    #[test]
+    fn cycling_wraps_around_the_connections() {
+        let mut study = Study::default();
+        study.apply(StudyAction::PositionChanged(set(&["c3", "a5", "d4"])));
+        study.apply(StudyAction::Show(Toggle::Between, true));
+        study.apply(StudyAction::PickCell(cell("c3"), Some(Color::Black)));
+        study.apply(StudyAction::PickCell(cell("d4"), Some(Color::Black)));
+        assert!(!study.apply(StudyAction::Cycle(1)), "nothing to cycle yet");
+        let view = |full: bool| crate::protocol::ConnectionView {
+            full,
+            carrier: vec![],
+            key: None,
+            rule: String::new(),
+            steps: vec![],
+        };
+        let reply = answer(
+            &study,
+            Analysis {
+                between: Some(Between {
+                    color: Side::Black,
+                    ends: ["c3".into(), "d4".into()],
+                    same_group: false,
+                    full: vec![view(true)],
+                    semi: vec![view(false), view(false)],
+                }),
+                ..Analysis::default()
+            },
+        );
+        study.apply(StudyAction::Replied(reply));
+        assert_eq!(study.selected(), 0);
+        assert!(study.apply(StudyAction::Cycle(1)));
+        assert!(study.apply(StudyAction::Cycle(1)));
+        assert_eq!(study.selected(), 2);
+        study.apply(StudyAction::Cycle(1));
+        assert_eq!(study.selected(), 0);
+        study.apply(StudyAction::Cycle(-1));
+        assert_eq!(study.selected(), 2);
+    }
+
+    #[test]
+    fn only_study_ids_are_study_replies() {
+        let reply = |id| Reply {
+            id: Some(RequestId(id)),
+            response: Response::Stopped {
+                was_searching: false,
+            },
+        };
+        assert!(is_study_reply(&reply(STUDY_IDS + 1)));
+        assert!(!is_study_reply(&reply(3)));
+    }
+}
