@@ -43,6 +43,7 @@ pub fn run(suite: &str, rounds: u32, raw: bool) -> Result<String, String> {
             }
             "inferior" => out.push_str(&inferior_table(&results)),
             "hsearch" => out.push_str(&hsearch_table(&results)),
+            "search" => out.push_str(&search_table(&results)),
             _ => unreachable!("every suite has a table"),
         }
     }
@@ -120,6 +121,32 @@ fn hsearch_table(results: &[Measurement]) -> String {
         let _ = write!(
             out,
             "{:<14} {:>6} {:>10.3}",
+            m.name,
+            m.operations,
+            m.nanos_per_op / 1e6
+        );
+        for (_, v) in &m.found {
+            let _ = write!(out, " {v:>10}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Search to a fixed depth: time, nodes (the fingerprint) and speed, with and without
+/// inferior-cell pruning at the root.
+fn search_table(results: &[Measurement]) -> String {
+    let mut out =
+        String::from("Search (native): depth 3, every root move, width 10 below, no time limit\n");
+    let _ = writeln!(
+        out,
+        "{:<22} {:>9} {:>10} {:>10} {:>10} {:>8}",
+        "positions", "count", "ms/each", "nodes", "nodes/s", "proven"
+    );
+    for m in results {
+        let _ = write!(
+            out,
+            "{:<22} {:>9} {:>10.1}",
             m.name,
             m.operations,
             m.nanos_per_op / 1e6

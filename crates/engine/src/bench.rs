@@ -167,7 +167,7 @@ pub const EXPECTED_CHECKSUMS_20_ROUNDS: [&str; 8] = [
 ];
 
 /// The suites [`run_suite`] knows, in the order `all` runs them.
-pub const SUITES: &[&str] = &["cellset", "hsearch", "inferior"];
+pub const SUITES: &[&str] = &["cellset", "hsearch", "inferior", "search"];
 
 /// Runs one named suite with `rounds` as its size knob (CellSet rounds; the position suites
 /// use fixed positions and ignore it). `None` for an unknown name.
@@ -175,6 +175,7 @@ pub fn run_suite(suite: &str, clock: Clock<'_>, rounds: u32) -> Option<Vec<Measu
     match suite {
         "cellset" => Some(cellset_suite(clock, rounds)),
         "hsearch" => Some(hsearch_suite(clock)),
+        "search" => Some(search_suite(clock)),
         "inferior" => Some(
             [(11u8, 30usize, "11x11"), (13, 40, "13x13")]
                 .into_iter()
@@ -347,6 +348,68 @@ pub fn hsearch_suite(clock: Clock<'_>) -> Vec<Measurement> {
             checksum,
             found: Vec::new(),
         });
+    }
+    out
+}
+
+/// The fixed search suite: depth 3, every root move, width 10 below, H-search on two plies, no
+/// time limit, on five early-midgame positions each of 9x9 (12 stones) and 11x11 (16 stones),
+/// with and without inferior-cell pruning at the root. The node count is the fingerprint: a change
+/// that alters it changed the search's behaviour.
+pub fn search_suite(clock: Clock<'_>) -> Vec<Measurement> {
+    use crate::connections::HSearchLimits;
+    use crate::search::{search, Callbacks, Progress, SearchParams};
+    let mut out = Vec::new();
+    for (n, stones, seed) in [(9u8, 12usize, 0x05EA_4C09u64), (11, 16, 0x05EA_4C11)] {
+        let positions = midgame_positions(crate::Board::square(n).expect("valid"), 5, stones, seed);
+        for (inferior_plies, name) in [
+            (0, if n == 9 { "depth3-9x9" } else { "depth3-11x11" }),
+            (
+                1,
+                if n == 9 {
+                    "depth3-9x9-inferior"
+                } else {
+                    "depth3-11x11-inferior"
+                },
+            ),
+        ] {
+            let params = SearchParams {
+                width: 10,
+                root_width: u32::MAX,
+                hsearch: Some(HSearchLimits::DEFAULT),
+                hsearch_plies: 2,
+                tt_bits: 16,
+                inferior_plies,
+                ..SearchParams::full_width(3)
+            };
+            let mut nodes = 0u64;
+            let mut proven = 0u64;
+            let start = clock();
+            for position in &positions {
+                let mut control = Callbacks {
+                    clock: || 0.0,
+                    stop: || false,
+                    progress: |_: &Progress| {},
+                };
+                let result = search(position, &params, &mut control);
+                nodes += result.nodes;
+                proven += u64::from(result.proven.is_some());
+            }
+            let elapsed = clock() - start;
+            let count = positions.len() as u64;
+            out.push(Measurement {
+                suite: "search",
+                name,
+                operations: count,
+                nanos_per_op: elapsed / count as f64,
+                checksum: nodes,
+                found: alloc::vec![
+                    ("nodes", nodes / count),
+                    ("nodes/s", (nodes as f64 / (elapsed / 1e9)) as u64),
+                    ("proven", proven),
+                ],
+            });
+        }
     }
     out
 }

@@ -130,6 +130,30 @@ fn proofs_from_h_search_agree_with_brute_force() {
 }
 
 #[test]
+fn pruning_by_inferior_cells_keeps_proofs_right() {
+    // Inferior-cell analysis prunes the moves of every node; with full width the proven
+    // results must still be brute force's, and a winner's move must still win.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(4711);
+    let mut checked = 0;
+    for (n, stones, count) in [(3u8, 1u32, 8), (4, 3, 12), (4, 6, 14)] {
+        for _ in 0..count {
+            let Some(pos) = random_position(&mut rng, n, stones) else {
+                continue;
+            };
+            let depth = pos.empty_cells().len();
+            let params = SearchParams {
+                inferior_plies: depth,
+                ..SearchParams::full_width(depth)
+            };
+            check_against_brute_force(&pos, &params, &mut memo);
+            checked += 1;
+        }
+    }
+    assert!(checked > 25, "{checked}");
+}
+
+#[test]
 fn selective_width_never_claims_an_unproven_loss() {
     // With two moves per node, a found win is still a real win and a "loss" is only claimed
     // when the must-play region left nothing else.

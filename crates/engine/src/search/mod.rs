@@ -122,6 +122,10 @@ pub struct SearchParams {
     /// Search every root move with the full window, so that [`SearchResult::root_moves`]
     /// holds exact scores (for analysis and for the noisy choice of the beginner levels).
     pub exact_root: bool,
+    /// Inferior-cell analysis ([`crate::inferior`]) prunes the moves of the nodes of the first
+    /// this many plies to the cells worth considering (0: off). Sound for proofs: the
+    /// considered set holds a winning move whenever one exists.
+    pub inferior_plies: u32,
 }
 
 impl SearchParams {
@@ -139,6 +143,7 @@ impl SearchParams {
             hsearch_plies: 0,
             tt_bits: 18,
             exact_root: false,
+            inferior_plies: 0,
         }
     }
 }
@@ -303,7 +308,15 @@ impl Searcher<'_> {
         ply: u32,
         hint: Option<Point>,
     ) -> Vec<Point> {
-        let cells = region.unwrap_or_else(|| self.position.empty_cells());
+        let mut cells = region.unwrap_or_else(|| self.position.empty_cells());
+        if ply < self.params.inferior_plies {
+            let worth = crate::inferior::analyze(&self.position, self.position.to_move()).consider;
+            // A winning move lies in both sets, so an empty intersection means no move wins:
+            // then any move will do, and the region's cells are kept.
+            if cells.intersects(&worth) {
+                cells &= worth;
+            }
+        }
         let evaluation = self.evaluate(ply, true);
         let mut moves: Vec<(Point, f64)> = cells.iter().map(|p| (p, evaluation.heat(p))).collect();
         // Stable order: heat descending, then point order.
