@@ -43,7 +43,12 @@ fn random_sets(count: usize, density_percent: u64, mut seed: u64) -> Vec<CellSet
         .collect()
 }
 
-/// Times `op` over pairs of `items` (each with a different partner every round).
+/// Samples per measurement: the fastest is kept, since noise (other processes, a JIT warming
+/// up) only ever adds time.
+const SAMPLES: u32 = 5;
+
+/// Times `op` over pairs of `items` (each with a different partner every round), best of
+/// [`SAMPLES`] runs of `rounds` rounds each.
 fn time<T>(
     clock: Clock<'_>,
     name: &'static str,
@@ -53,15 +58,19 @@ fn time<T>(
 ) -> Measurement {
     let n = items.len();
     let mut checksum = 0u64;
-    let start = clock();
-    for round in 0..rounds {
-        for i in 0..n {
-            let a = black_box(&items[i]);
-            let b = black_box(&items[(i + 1 + round as usize) % n]);
-            checksum = checksum.wrapping_mul(31).wrapping_add(op(a, b));
+    let mut elapsed = f64::INFINITY;
+    for _ in 0..SAMPLES {
+        checksum = 0;
+        let start = clock();
+        for round in 0..rounds {
+            for i in 0..n {
+                let a = black_box(&items[i]);
+                let b = black_box(&items[(i + 1 + round as usize) % n]);
+                checksum = checksum.wrapping_mul(31).wrapping_add(op(a, b));
+            }
         }
+        elapsed = elapsed.min(clock() - start);
     }
-    let elapsed = clock() - start;
     let operations = n as u64 * u64::from(rounds);
     Measurement {
         suite: "cellset",
