@@ -147,9 +147,11 @@ async function chooseSize(page, width, height) {
   );
 }
 
-/** Sets who plays each colour, people first, so that Ohm never briefly plays both sides. */
+/** Sets who plays each colour, people first, so that Ohm never briefly plays both sides.
+ *  A player is 'human', 'ohm-N' (Ohm at level N) or 'ohm' (Ohm at the default level 4). */
 async function setPlayers(page, black, white) {
-  const choices = [['#black-player', black], ['#white-player', white]];
+  const value = (player) => (player === 'ohm' ? 'ohm-4' : player);
+  const choices = [['#black-player', value(black)], ['#white-player', value(white)]];
   choices.sort((a, b) => (a[1] === 'human' ? 0 : 1) - (b[1] === 'human' ? 0 : 1));
   for (const [select, player] of choices) await page.selectOption(select, player);
 }
@@ -244,9 +246,9 @@ async function main() {
     });
 
     await test('a click places a Black stone and the worker answers with a White one', async () => {
-      // b9 is on the second ring: Ohm does not swap it.
-      await page.click('#board [data-cell="b9"]');
-      await page.waitForSelector('#board [data-cell="b9"][data-stone="black"]', { timeout: 2_000 });
+      // Ohm keeps a first stone at c3 (near the acute corner) rather than swapping it.
+      await page.click('#board [data-cell="c3"]');
+      await page.waitForSelector('#board [data-cell="c3"][data-stone="black"]', { timeout: 2_000 });
       const t0 = Date.now();
       await waitForStones(page, 'white', 1, ENGINE_TIMEOUT_MS);
       log(`  engine replied ${Date.now() - t0} ms after the click was drawn`);
@@ -260,13 +262,13 @@ async function main() {
       check(status.state === 'to-move' && status.color === 'black', `status after the reply ${JSON.stringify(status)}`);
       const said = await page.$eval('#announcer', (el) => el.textContent);
       check(said.includes(`White played ${reply.cell}`), `announcement: ${said}`);
-      const label = await page.$eval('#board [data-cell="b9"]', (el) => el.getAttribute('aria-label'));
-      check(label === 'b9, Black (red)', `b9 label ${label}`);
+      const label = await page.$eval('#board [data-cell="c3"]', (el) => el.getAttribute('aria-label'));
+      check(label === 'c3, Black (red)', `c3 label ${label}`);
       await page.screenshot({ path: join(OUT, 'first-exchange.png') });
     });
 
     await test('clicking an occupied cell changes nothing', async () => {
-      await page.click('#board [data-cell="b9"]');
+      await page.click('#board [data-cell="c3"]');
       await page.waitForTimeout(200);
       check((await stoneCount(page, 'black')) === 1 && (await stoneCount(page, 'white')) === 1, 'stones changed');
     });
@@ -302,7 +304,7 @@ async function main() {
       check(JSON.stringify(await stonesOf(page)) === JSON.stringify(before), 'the stones changed on reload');
       check((await hashOf(page)) === hash, `hash ${await hashOf(page)} != ${hash}`);
       check((await count(page, '#board .coordinates')) === 0, 'the coordinates setting was lost');
-      check((await page.$eval('#white-player', (el) => el.value)) === 'ohm', 'players lost');
+      check((await page.$eval('#white-player', (el) => el.value)) === 'ohm-4', 'players lost');
       await openSection(page, 'options-section');
       await page.check('#show-coordinates');
       // Undo still works after the reload: the record came back whole.
@@ -359,8 +361,8 @@ async function main() {
       check(moves[0] === first && moves[1] === 'swap' && moves.length === 3, `moves ${moves}`);
       check((await count(page, '#swap')) === 0, 'swap still offered');
       check((await hashOf(page)).includes(':s'), `hash ${await hashOf(page)}`);
-      // Ohm as the second player swaps the centre of 11x11.
-      await setPlayers(page, 'human', 'ohm');
+      // Ohm (level 4) as the second player swaps the centre of 11x11.
+      await setPlayers(page, 'human', 'ohm-4');
       await chooseSize(page, 11, 11);
       await page.click('#board [data-cell="f6"]');
       await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 2, null, { timeout: ENGINE_TIMEOUT_MS });
@@ -597,7 +599,7 @@ async function main() {
     await test('a hung or closed worker is replaced and the position re-sent', async () => {
       page = await openApp('?watchdog=1500#7c1,');
       await page.uncheck('#swap-rule');
-      await setPlayers(page, 'human', 'ohm');
+      await setPlayers(page, 'human', 'ohm-1');
       await page.click('#board [data-cell="b6"]');
       await waitForStones(page, 'white', 1, ENGINE_TIMEOUT_MS);
       // Hang the worker in an endless loop (started as a task of its own, as a runaway search
@@ -731,6 +733,85 @@ async function main() {
       // The evaluation graph has a point for the start and one after each of the 10 moves.
       check((await count(page, '#eval-graph[data-points="11"]')) === 1, 'no graph over the 10 moves');
       await page.screenshot({ path: join(OUT, 'analysis-11x11.png') });
+      await page.context().close();
+    });
+
+    await test('Ohm at levels 1, 4 and 5: replies, its thinking shown, Move now, a responsive page', async () => {
+      page = await openApp('#11c1,');
+      await page.uncheck('#swap-rule');
+      await setPlayers(page, 'human', 'ohm-1');
+      const labels = await page.$$eval('#white-player option', (els) => els.map((el) => el.textContent.trim()));
+      check(labels.length === 7 && labels[1] === 'Ohm · level 1 beginner' && labels[6].startsWith('Ohm · level 6'), `options ${labels}`);
+      // Level 1 answers at once.
+      let t0 = Date.now();
+      await page.click('#board [data-cell="f6"]');
+      await waitForStones(page, 'white', 1, ENGINE_TIMEOUT_MS);
+      await page.click('#board [data-cell="d8"]');
+      await waitForStones(page, 'white', 2, ENGINE_TIMEOUT_MS);
+      log(`  two level-1 replies in ${Date.now() - t0} ms`);
+      // The default level, timed from the click to the stone.
+      await setPlayers(page, 'human', 'ohm-4');
+      t0 = Date.now();
+      await page.click('#board [data-cell="h4"]');
+      await waitForStones(page, 'white', 3, ENGINE_TIMEOUT_MS);
+      log(`  Ohm's reply at the default level (4) on 11x11: ${Date.now() - t0} ms`);
+      // Level 5: the thinking panel shows a depth and a best move, marked on the board,
+      // before the reply; the main thread's longest task meanwhile stays short.
+      await setPlayers(page, 'human', 'ohm-5');
+      await page.evaluate(() => {
+        window.__longest = 0;
+        window.__longtasks = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            window.__longtasks += 1;
+            window.__longest = Math.max(window.__longest, entry.duration);
+          }
+        }).observe({ type: 'longtask' });
+      });
+      t0 = Date.now();
+      await page.click('#board [data-cell="e5"]');
+      const seen = await page.waitForFunction(
+        () => {
+          const panel = document.querySelector('#thinking');
+          const hint = document.querySelector('#board [data-hint]');
+          return panel?.dataset.depth && panel.dataset.best && hint
+            ? { depth: panel.dataset.depth, best: panel.dataset.best, hint: hint.closest('[data-cell]').dataset.cell,
+                text: panel.textContent, white: document.querySelectorAll('#board [data-stone="white"]').length }
+            : null;
+        },
+        null,
+        { timeout: ENGINE_TIMEOUT_MS, polling: 20 },
+      ).then((handle) => handle.jsonValue());
+      log(`  level 5 thinking after ${Date.now() - t0} ms: depth ${seen.depth}, best ${seen.best}`);
+      check(seen.white === 3, 'the reply came before any thinking was shown');
+      check(Number(seen.depth) >= 1 && seen.best === seen.hint, `thinking ${JSON.stringify(seen)}`);
+      check(/Evaluation/.test(seen.text) && /Nodes/.test(seen.text), `panel ${seen.text}`);
+      await waitForStones(page, 'white', 4, ENGINE_TIMEOUT_MS);
+      log(`  Ohm's reply at level 5: ${Date.now() - t0} ms`);
+      check((await count(page, '#thinking')) === 0 && (await count(page, '#board [data-hint]')) === 0, 'thinking still shown');
+      // Move now: at level 6, as soon as there is a best move, the worker is stopped and
+      // that move played.
+      await setPlayers(page, 'human', 'ohm-6');
+      await page.click('#board [data-cell="g7"]');
+      await page.waitForSelector('#thinking[data-best]', { timeout: ENGINE_TIMEOUT_MS });
+      await page.screenshot({ path: join(OUT, 'thinking.png') });
+      const best = await page.$eval('#thinking', (el) => el.dataset.best);
+      t0 = Date.now();
+      await page.click('#move-now');
+      await waitForStones(page, 'white', 5, 2_000);
+      const hurried = Date.now() - t0;
+      log(`  Move now: ${best} played ${hurried} ms after the click`);
+      check((await stoneAt(page, best)) === 'white', `${best} is not Ohm's stone`);
+      check(hurried < 1_000, `Move now took ${hurried} ms`);
+      check((await statusOf(page)).state === 'to-move', `status ${JSON.stringify(await statusOf(page))}`);
+      const longest = await page.evaluate(() => ({ longest: window.__longest, count: window.__longtasks }));
+      log(`  longest main-thread task while Ohm thought: ${longest.longest} ms (${longest.count} long tasks)`);
+      check(longest.longest < 100, `a ${longest.longest} ms task blocked the page`);
+      // The replacement worker answers the next move.
+      await setPlayers(page, 'human', 'ohm-1');
+      await playAnywhere(page);
+      await waitForStones(page, 'white', 6, ENGINE_TIMEOUT_MS);
+      await page.screenshot({ path: join(OUT, 'after-move-now.png') });
       await page.context().close();
     });
 

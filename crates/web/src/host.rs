@@ -152,8 +152,21 @@ impl EngineHost {
         self.inner.borrow_mut().timer = Some(timer);
     }
 
+    /// Stops the worker in the middle of whatever it computes (a search cannot read messages
+    /// while it runs) and starts a fresh one, which gets the open job, if any, and the
+    /// unanswered analysis. Not counted as a failure.
+    pub fn interrupt(&self) {
+        self.replace_worker(false);
+    }
+
     /// Replaces the worker and sends the open job again.
     fn restart(&self) {
+        self.replace_worker(true);
+    }
+
+    /// Terminates the worker, starts another and sends it the open job and the unanswered
+    /// analysis; a `failure` counts towards [`MAX_RESTARTS`].
+    fn replace_worker(&self, failure: bool) {
         let (jobs, give_up, on_reply) = {
             let mut inner = self.inner.borrow_mut();
             inner.timer = None;
@@ -161,8 +174,10 @@ impl EngineHost {
                 old.terminate();
             }
             inner._on_error = None;
-            inner.restarts += 1;
-            inner.restarts_in_a_row += 1;
+            if failure {
+                inner.restarts += 1;
+                inner.restarts_in_a_row += 1;
+            }
             let give_up = inner.restarts_in_a_row > MAX_RESTARTS;
             (inner.open.clone(), give_up, Rc::clone(&inner.on_reply))
         };

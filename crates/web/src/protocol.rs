@@ -1,10 +1,10 @@
 //! The messages between the page and the engine worker.
 //!
 //! The page sends [`Job`]s (a [`Request`] with the id the page chose) and the worker answers
-//! with [`Reply`]s carrying the same id. One request may be answered by several replies: today
-//! every request gets exactly one, but analysis and search progress will stream several
-//! (`Progress`, then a final `EngineMove`), so the page matches replies by id and drops those
-//! of jobs it no longer waits for (after an undo or a new game).
+//! with [`Reply`]s carrying the same id. One request may be answered by several replies:
+//! `Genmove` sends a [`Response::Progress`] after every finished search iteration, then its
+//! final `EngineMove`, so the page matches replies by id and drops those of jobs it no longer
+//! waits for (after an undo or a new game).
 //!
 //! The worker keeps a position between jobs: `SetPosition` replaces it, `Play` and `Undo`
 //! change it, `Genmove` chooses a move for the side to move and plays it (as GTP's `genmove`
@@ -58,8 +58,16 @@ pub enum Request {
     Play { mv: String },
     /// Take back the last move. Answered by [`Response::Position`].
     Undo,
-    /// Choose a move for the side to move and play it. Answered by [`Response::EngineMove`].
-    Genmove,
+    /// Choose a move for the side to move at `level` (1..=6, see
+    /// `ohm_engine::player::LEVELS`) and play it. `seed` varies the beginner levels' choice and
+    /// the opening. Answered by [`Response::Progress`] after every finished search iteration,
+    /// then [`Response::EngineMove`].
+    Genmove {
+        #[serde(default = "default_level")]
+        level: u8,
+        #[serde(default)]
+        seed: u32,
+    },
     /// Finish the running search now with the best move found so far. Answered by
     /// [`Response::Stopped`]; the stopped search still sends its own reply.
     Stop,
@@ -70,6 +78,23 @@ pub enum Request {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         between: Option<EndPair>,
     },
+}
+
+/// The level of a `Genmove` that names none.
+#[must_use]
+pub fn default_level() -> u8 {
+    ohm_engine::player::DEFAULT_LEVEL
+}
+
+impl Request {
+    /// `Genmove` at the default level with seed 0.
+    #[must_use]
+    pub fn genmove() -> Request {
+        Request::Genmove {
+            level: default_level(),
+            seed: 0,
+        }
+    }
 }
 
 /// Which analyses [`Request::Analyze`] computes (each costs time, so the page asks only for
@@ -122,13 +147,101 @@ pub enum Response {
         /// Time spent choosing, as measured by the worker's clock.
         elapsed_ms: f64,
         position: PositionState,
+        /// Why this move (`None` from workers that do not say).
+        #[serde(default)]
+        reason: Option<MoveReason>,
+        /// The last finished iteration of the search behind the move, when one ran.
+        #[serde(default)]
+        search: Option<SearchReport>,
     },
+    /// A finished iteration of the search for the running `Genmove`: sent while it thinks.
+    Progress(SearchReport),
     /// Reply to `Stop`: whether a search was running.
     Stopped { was_searching: bool },
     /// The answer to [`Request::Analyze`].
     Analysis(Box<Analysis>),
     /// The request was not carried out; the worker's position is unchanged.
     Error { kind: ErrorKind, message: String },
+}
+
+/// Why Ohm chose its move (the engine's `player::Reason`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum MoveReason {
+    /// The swap rule: the first stone is taken over.
+    Swap,
+    /// A balanced first move under the swap rule.
+    Opening,
+    /// Keeping a proven winning connection.
+    Converting,
+    /// The opponent holds a winning connection: the most resistant intrusion.
+    Resisting,
+    /// The level's search.
+    Search,
+}
+
+impl From<ohm_engine::player::Reason> for MoveReason {
+    fn from(reason: ohm_engine::player::Reason) -> MoveReason {
+        use ohm_engine::player::Reason;
+        match reason {
+            Reason::Swap => MoveReason::Swap,
+            Reason::Opening => MoveReason::Opening,
+            Reason::Converting => MoveReason::Converting,
+            Reason::Resisting => MoveReason::Resisting,
+            Reason::Search => MoveReason::Search,
+        }
+    }
+}
+
+/// One finished iteration of a search, from the side to move at its root.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchReport {
+    pub depth: u32,
+    /// The evaluation `E` from the mover's side (positive: the mover is ahead); proven results
+    /// are ±[`PROVEN_SCORE`].
+    pub score: f64,
+    /// The best move so far (the first of `pv`).
+    pub best: Option<String>,
+    /// The principal variation, best move first.
+    pub pv: Vec<String>,
+    pub nodes: u64,
+    /// The winner, when the search proved one.
+    pub proven: Option<Side>,
+    /// Time since the search began, by the worker's clock.
+    pub elapsed_ms: f64,
+}
+
+/// The score of a proven win in [`SearchReport::score`] (beyond any evaluation, which the
+/// engine clamps to ±100).
+pub const PROVEN_SCORE: f64 = 1000.0;
+
+impl SearchReport {
+    /// The report of one iteration (`score` in the search's units: 1000 per unit of `E`).
+    #[must_use]
+    pub fn new(
+        depth: u32,
+        score: i32,
+        pv: &[ohm_engine::Point],
+        nodes: u64,
+        proven: Option<Color>,
+        elapsed_ms: f64,
+    ) -> SearchReport {
+        let score = if ohm_engine::search::is_proven(score) {
+            PROVEN_SCORE.copysign(f64::from(score))
+        } else {
+            f64::from(score) / 1000.0
+        };
+        SearchReport {
+            depth,
+            score,
+            best: pv.first().map(ToString::to_string),
+            pv: pv.iter().map(ToString::to_string).collect(),
+            nodes,
+            proven: proven.map(Side::from),
+            elapsed_ms,
+        }
+    }
 }
 
 /// Why a request failed, for the page to decide what to do; the message is for people.
@@ -149,6 +262,8 @@ pub enum ErrorKind {
     NothingToUndo,
     /// `Genmove` in a finished game or on a full board.
     NoMoveAvailable,
+    /// A `Genmove` level outside 1..=6.
+    BadLevel,
     /// An end of `Analyze`'s `between` that is not a cell or an edge of the board, or that
     /// belongs to the other player.
     BadEnd,
@@ -367,15 +482,71 @@ mod tests {
 
     #[test]
     fn unit_requests_are_just_a_tag() {
-        for (request, tag) in [
-            (Request::Genmove, "genmove"),
-            (Request::Undo, "undo"),
-            (Request::Stop, "stop"),
-        ] {
+        for (request, tag) in [(Request::Undo, "undo"), (Request::Stop, "stop")] {
             let wire = serde_json::to_value(&request).unwrap();
             assert_eq!(wire, json!({ "type": tag }));
             assert_eq!(serde_json::from_value::<Request>(wire).unwrap(), request);
         }
+    }
+
+    #[test]
+    fn genmove_carries_a_level_and_a_seed_which_default() {
+        let request = Request::Genmove { level: 2, seed: 9 };
+        let wire = serde_json::to_value(&request).unwrap();
+        assert_eq!(wire, json!({"type": "genmove", "level": 2, "seed": 9}));
+        assert_eq!(serde_json::from_value::<Request>(wire).unwrap(), request);
+        let bare: Request = serde_json::from_value(json!({"type": "genmove"})).unwrap();
+        assert_eq!(bare, Request::Genmove { level: 4, seed: 0 });
+        assert_eq!(bare, Request::genmove());
+        assert!(
+            serde_json::from_value::<Request>(json!({"type": "genmove", "level": -1})).is_err()
+        );
+    }
+
+    #[test]
+    fn search_reports_give_e_from_the_mover_and_mark_proofs() {
+        let pv = [
+            ohm_engine::Point::parse("f6").unwrap(),
+            ohm_engine::Point::parse("e7").unwrap(),
+        ];
+        let report = SearchReport::new(3, -420, &pv, 1234, None, 8.5);
+        assert_eq!(report.score, -0.42);
+        assert_eq!(report.best.as_deref(), Some("f6"));
+        assert_eq!(report.pv, ["f6", "e7"]);
+        let won = SearchReport::new(
+            2,
+            ohm_engine::search::WIN - 3,
+            &pv,
+            5,
+            Some(Color::White),
+            1.0,
+        );
+        assert_eq!(won.score, PROVEN_SCORE);
+        assert_eq!(won.proven, Some(Side::White));
+        let lost = SearchReport::new(
+            2,
+            -ohm_engine::search::PROVEN,
+            &[],
+            5,
+            Some(Color::Black),
+            1.0,
+        );
+        assert_eq!(lost.score, -PROVEN_SCORE);
+        assert_eq!(lost.best, None);
+        let wire = serde_json::to_value(Reply {
+            id: Some(RequestId(4)),
+            response: Response::Progress(report.clone()),
+        })
+        .unwrap();
+        assert_eq!(
+            wire["response"],
+            json!({"type": "progress", "depth": 3, "score": -0.42, "best": "f6",
+                   "pv": ["f6", "e7"], "nodes": 1234, "proven": null, "elapsedMs": 8.5})
+        );
+        assert_eq!(
+            serde_json::from_value::<Reply>(wire).unwrap().response,
+            Response::Progress(report)
+        );
     }
 
     #[test]
@@ -518,11 +689,15 @@ mod tests {
                 mv: "b2".into(),
                 elapsed_ms: 1.5,
                 position: PositionState::from(&position),
+                reason: Some(MoveReason::Search),
+                search: Some(SearchReport::new(1, 250, &[], 7, None, 1.0)),
             },
         };
         let wire = serde_json::to_value(&reply).unwrap();
         assert_eq!(wire["response"]["type"], "engineMove");
         assert_eq!(wire["response"]["elapsedMs"], 1.5);
+        assert_eq!(wire["response"]["reason"], "search");
+        assert_eq!(wire["response"]["search"]["score"], 0.25);
         assert_eq!(wire["response"]["position"]["toMove"], "black");
         assert_eq!(serde_json::from_value::<Reply>(wire).unwrap(), reply);
     }

@@ -2,10 +2,13 @@
 //! carries out requests and hands replies to a sink. The worker type only adds the transport,
 //! so everything here is tested natively.
 
-use ohm_engine::distance::best_move_by_distance;
+use ohm_engine::player;
+use ohm_engine::search::{Callbacks, Progress};
 use ohm_engine::{Board, ByColor, CellSet, Color, Move, Point, Position};
 
-use crate::protocol::{ErrorKind, Job, PositionState, Reply, Request, Response, Setup};
+use crate::protocol::{
+    ErrorKind, Job, PositionState, Reply, Request, Response, SearchReport, Setup,
+};
 
 /// The engine's state between requests.
 #[derive(Debug, Default)]
@@ -28,7 +31,14 @@ impl Session {
     /// Carries out `job` and passes its replies to `reply`. `now_ms` reads the caller's clock
     /// in milliseconds (the engine itself never reads one).
     pub fn handle(&mut self, job: Job, now_ms: &dyn Fn() -> f64, reply: &mut dyn FnMut(Reply)) {
-        let response = match self.respond(job.request, now_ms) {
+        let id = job.id;
+        let mut progress = |report: SearchReport| {
+            reply(Reply {
+                id: Some(id),
+                response: Response::Progress(report),
+            });
+        };
+        let response = match self.respond(job.request, now_ms, &mut progress) {
             Ok(response) => response,
             Err((kind, message)) => Response::Error { kind, message },
         };
@@ -38,7 +48,12 @@ impl Session {
         });
     }
 
-    fn respond(&mut self, request: Request, now_ms: &dyn Fn() -> f64) -> Result<Response, Failure> {
+    fn respond(
+        &mut self,
+        request: Request,
+        now_ms: &dyn Fn() -> f64,
+        progress: &mut dyn FnMut(SearchReport),
+    ) -> Result<Response, Failure> {
         match request {
             Request::SetPosition {
                 width,
@@ -67,35 +82,10 @@ impl Session {
                 }
                 Ok(Response::Position(PositionState::from(&*position)))
             }
-            Request::Genmove => {
-                let position = self.position_mut()?;
-                let started = now_ms();
-                let color = position.to_move();
-                let chosen = if position.check(Move::Swap).is_ok() && should_swap(position) {
-                    Some(Move::Swap)
-                } else {
-                    best_move_by_distance(position).map(Move::Cell)
-                };
-                let Some(mv) = chosen else {
-                    let why = if position.is_over() {
-                        "the game is over"
-                    } else {
-                        "the board is full"
-                    };
-                    return Err((ErrorKind::NoMoveAvailable, why.into()));
-                };
-                position
-                    .try_play(mv)
-                    .map_err(|e| (ErrorKind::IllegalMove, format!("engine chose {mv}: {e}")))?;
-                Ok(Response::EngineMove {
-                    color: color.into(),
-                    mv: mv.to_string(),
-                    elapsed_ms: now_ms() - started,
-                    position: PositionState::from(&*position),
-                })
-            }
-            // Searches run to completion inside one request for now, so none is ever running
-            // when a `Stop` is read.
+            Request::Genmove { level, seed } => self.genmove(level, seed, now_ms, progress),
+            // A search runs to completion inside one request (the worker reads no message
+            // meanwhile; the page terminates it to stop it), so none is ever running when a
+            // `Stop` is read.
             Request::Stop => Ok(Response::Stopped {
                 was_searching: false,
             }),
@@ -109,6 +99,64 @@ impl Session {
         }
     }
 
+    /// Ohm's move at `level`, played in the session's position; every finished search
+    /// iteration goes to `progress` while it thinks.
+    fn genmove(
+        &mut self,
+        level: u8,
+        seed: u32,
+        now_ms: &dyn Fn() -> f64,
+        progress: &mut dyn FnMut(SearchReport),
+    ) -> Result<Response, Failure> {
+        let Some(level) = player::level(level) else {
+            return Err((
+                ErrorKind::BadLevel,
+                format!("level {level} is not one of 1 to {}", player::LEVELS.len()),
+            ));
+        };
+        let position = self.position_mut()?;
+        let started = now_ms();
+        let color = position.to_move();
+        let mut control = Callbacks {
+            clock: || now_ms(),
+            stop: || false,
+            progress: |p: &Progress| {
+                progress(SearchReport::new(
+                    p.depth,
+                    p.score,
+                    &p.pv,
+                    p.nodes,
+                    p.proven,
+                    p.elapsed_ms,
+                ));
+            },
+        };
+        let decision = player::choose_move(position, level, u64::from(seed), &mut control);
+        let Some(decision) = decision else {
+            let why = if position.is_over() {
+                "the game is over"
+            } else {
+                "the board is full"
+            };
+            return Err((ErrorKind::NoMoveAvailable, why.into()));
+        };
+        let mv = decision.mv;
+        position
+            .try_play(mv)
+            .map_err(|e| (ErrorKind::IllegalMove, format!("engine chose {mv}: {e}")))?;
+        let elapsed_ms = now_ms() - started;
+        Ok(Response::EngineMove {
+            color: color.into(),
+            mv: mv.to_string(),
+            elapsed_ms,
+            position: PositionState::from(&*position),
+            reason: Some(decision.reason.into()),
+            search: decision
+                .search
+                .map(|r| SearchReport::new(r.depth, r.score, &r.pv, r.nodes, r.proven, elapsed_ms)),
+        })
+    }
+
     fn position_mut(&mut self) -> Result<&mut Position, Failure> {
         self.position.as_mut().ok_or_else(|| {
             (
@@ -120,29 +168,6 @@ impl Session {
 }
 
 type Failure = (ErrorKind, String);
-
-/// Whether the second player should swap the opening stone: yes when it is a known
-/// first-player win on the boards whose single-stone openings are solved (5x5 to 7x7), and
-/// elsewhere when it stands away from the outer two rings (edge and corner openings are the
-/// balanced ones, central ones are strong). The same rule as the native `ohm` player.
-#[must_use]
-pub fn should_swap(position: &Position) -> bool {
-    let Some(Move::Cell(first)) = position.history().next().map(|m| m.mv) else {
-        return false;
-    };
-    let board = position.board();
-    if let Some(wins) = ohm_engine::openings::first_player_wins(board.width(), first) {
-        return board.is_square() && wins;
-    }
-    let Some((col, row)) = first.col_row() else {
-        return false;
-    };
-    let ring = col
-        .min(row)
-        .min(board.width() - 1 - col)
-        .min(board.height() - 1 - row);
-    ring >= 2
-}
 
 /// The position after playing `moves` from the `width` x `height` board, empty or set up.
 fn replay(
@@ -196,10 +221,18 @@ fn parse_move(text: &str) -> Result<Move, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{RequestId, Side};
+    use crate::protocol::{MoveReason, RequestId, Side};
 
-    /// Sends `request` with id 1 and returns the single reply.
+    /// Sends `request` with id 1 and returns the final reply (after any progress reports).
     fn ask(session: &mut Session, request: Request) -> Response {
+        let mut replies = ask_all(session, request);
+        let last = replies.pop().unwrap();
+        assert!(!matches!(last, Response::Progress(_)), "{last:?}");
+        last
+    }
+
+    /// Sends `request` with id 1 and returns every reply, checking their ids.
+    fn ask_all(session: &mut Session, request: Request) -> Vec<Response> {
         let mut replies = Vec::new();
         // A clock that advances 2 ms at every reading.
         let tick = std::cell::Cell::new(0.0_f64);
@@ -215,10 +248,17 @@ mod tests {
             &now,
             &mut |r| replies.push(r),
         );
-        assert_eq!(replies.len(), 1, "one reply per request: {replies:?}");
-        let reply = replies.pop().unwrap();
-        assert_eq!(reply.id, Some(RequestId(1)));
-        reply.response
+        assert!(!replies.is_empty());
+        for (index, reply) in replies.iter().enumerate() {
+            assert_eq!(reply.id, Some(RequestId(1)));
+            let last = index + 1 == replies.len();
+            assert_eq!(
+                matches!(reply.response, Response::Progress(_)),
+                !last,
+                "progress comes before the final reply only: {replies:?}"
+            );
+        }
+        replies.into_iter().map(|r| r.response).collect()
     }
 
     fn set(width: u8, height: u8, moves: &[&str]) -> Request {
@@ -250,7 +290,7 @@ mod tests {
                     setup: None,
                 },
             );
-            let Response::EngineMove { mv, .. } = ask(&mut session, Request::Genmove) else {
+            let Response::EngineMove { mv, .. } = ask(&mut session, Request::genmove()) else {
                 panic!("expected an engine move")
             };
             assert_eq!(
@@ -259,6 +299,54 @@ mod tests {
                 "{size}x{size} after {first}: {mv}"
             );
         }
+    }
+
+    #[test]
+    fn genmove_streams_progress_then_plays_with_its_reason() {
+        let mut session = Session::new();
+        ask(&mut session, set(5, 5, &["c3"]));
+        let replies = ask_all(&mut session, Request::Genmove { level: 3, seed: 1 });
+        let reports: Vec<&SearchReport> = replies
+            .iter()
+            .filter_map(|r| match r {
+                Response::Progress(report) => Some(report),
+                _ => None,
+            })
+            .collect();
+        let Some(Response::EngineMove {
+            mv, reason, search, ..
+        }) = replies.last()
+        else {
+            panic!("expected an engine move: {replies:?}")
+        };
+        match reason {
+            Some(MoveReason::Search) => {
+                assert!(!reports.is_empty(), "a search reports its iterations");
+                let depths: Vec<u32> = reports.iter().map(|r| r.depth).collect();
+                assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+                assert!(reports.iter().all(|r| r.best == r.pv.first().cloned()));
+                let search = search.as_ref().expect("the search summary");
+                assert_eq!(search.depth, reports.last().unwrap().depth);
+            }
+            other => assert!(reports.is_empty() && search.is_none(), "{other:?}"),
+        }
+        assert_ne!(mv, "c3");
+        assert_eq!(session.position().unwrap().move_count(), 2);
+    }
+
+    #[test]
+    fn genmove_refuses_levels_outside_one_to_six() {
+        let mut session = Session::new();
+        ask(&mut session, set(3, 3, &[]));
+        for level in [0, 7, 255] {
+            let response = ask(&mut session, Request::Genmove { level, seed: 0 });
+            assert_eq!(error_kind(&response), Some(ErrorKind::BadLevel), "{level}");
+        }
+        assert_eq!(session.position().unwrap().move_count(), 0);
+        let Response::EngineMove { .. } = ask(&mut session, Request::Genmove { level: 1, seed: 0 })
+        else {
+            panic!("level 1 plays")
+        };
     }
 
     #[test]
@@ -324,7 +412,7 @@ mod tests {
     fn requests_before_a_position_are_refused() {
         let mut session = Session::new();
         for request in [
-            Request::Genmove,
+            Request::genmove(),
             Request::Undo,
             Request::Play { mv: "a1".into() },
         ] {
@@ -404,7 +492,8 @@ mod tests {
             mv,
             elapsed_ms,
             position,
-        } = ask(&mut session, Request::Genmove)
+            ..
+        } = ask(&mut session, Request::genmove())
         else {
             panic!("expected an engine move")
         };
@@ -425,7 +514,8 @@ mod tests {
         // row), so it wins at once; c2, the only other empty cell, does not.
         let mut session = Session::new();
         ask(&mut session, set(3, 2, &["a2", "a1", "b2", "b1"]));
-        let Response::EngineMove { mv, position, .. } = ask(&mut session, Request::Genmove) else {
+        let Response::EngineMove { mv, position, .. } = ask(&mut session, Request::genmove())
+        else {
             panic!("expected an engine move")
         };
         assert_eq!(mv, "c1");
@@ -437,7 +527,7 @@ mod tests {
         let mut session = Session::new();
         ask(&mut session, set(1, 1, &["a1"]));
         assert_eq!(
-            error_kind(&ask(&mut session, Request::Genmove)),
+            error_kind(&ask(&mut session, Request::genmove())),
             Some(ErrorKind::NoMoveAvailable)
         );
     }

@@ -19,11 +19,21 @@ use ohm_engine::{Board, ByColor, CellSet, Color, Edge, Move, PlayedMove, Point, 
 use serde::{Deserialize, Serialize};
 use yew::Reducible;
 
-use crate::protocol::{Job, Reply, Request, RequestId, Response, Setup, Side};
+use crate::protocol::{Job, Reply, Request, RequestId, Response, SearchReport, Setup, Side};
 use crate::tree::{MoveTree, NodeId};
 
 /// Board size of a new app.
 pub const DEFAULT_SIZE: u8 = 11;
+
+/// Ohm's level unless chosen otherwise.
+pub const DEFAULT_LEVEL: u8 = ohm_engine::player::DEFAULT_LEVEL;
+
+/// Ohm's levels, weakest first: number and name.
+pub fn levels() -> impl Iterator<Item = (u8, &'static str)> {
+    ohm_engine::player::LEVELS
+        .iter()
+        .map(|l| (l.number, l.name))
+}
 
 /// Who plays a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -51,6 +61,14 @@ pub struct Game {
     serial: u32,
     /// Whether new square games use the swap rule (kept through games on other shapes).
     prefer_swap: bool,
+    /// Ohm's level (1..=6) when it plays each colour.
+    levels: ByColor<u8>,
+    /// The level the open job asks for (the player's, or 1 after "Move now" with no move).
+    job_level: u8,
+    /// The open job's last search report.
+    thinking: Option<SearchReport>,
+    /// Counts "Move now"s: each one asks the host to terminate the busy worker.
+    interrupts: u32,
 }
 
 /// Everything that changes a [`Game`].
@@ -63,6 +81,11 @@ pub enum Action {
     },
     /// Who plays `Color` from now on.
     SetPlayer(Color, Player),
+    /// Ohm's level (1..=6) when it plays `Color`.
+    SetLevel(Color, u8),
+    /// Ohm plays the best move of its search so far at once (or, before its first report,
+    /// asks again at level 1); the worker is interrupted.
+    MoveNow,
     /// Allow the swap (pie) rule: only while no swap has been played in this game.
     SetSwapRule(bool),
     /// The person at the board chose a cell.
@@ -143,6 +166,10 @@ impl Game {
             editing: false,
             serial: 0,
             prefer_swap: swap_rule,
+            levels: ByColor::new(DEFAULT_LEVEL, DEFAULT_LEVEL),
+            job_level: DEFAULT_LEVEL,
+            thinking: None,
+            interrupts: 0,
         };
         game.ask_engine_if_its_turn();
         game
@@ -208,6 +235,51 @@ impl Game {
     #[must_use]
     pub fn pending(&self) -> Option<RequestId> {
         self.pending
+    }
+
+    /// Ohm's level for each colour.
+    #[must_use]
+    pub fn levels(&self) -> ByColor<u8> {
+        self.levels
+    }
+
+    /// The last search report of the open job: what Ohm thinks so far.
+    #[must_use]
+    pub fn thinking(&self) -> Option<&SearchReport> {
+        self.pending.and(self.thinking.as_ref())
+    }
+
+    /// The best move so far of the open job, if it is a cell that can be played.
+    #[must_use]
+    pub fn thinking_best(&self) -> Option<Point> {
+        let best = Point::parse(self.thinking()?.best.as_deref()?).ok()?;
+        self.position
+            .check(Move::Cell(best))
+            .is_ok()
+            .then_some(best)
+    }
+
+    /// Sets Ohm's levels without opening a job (restoring a saved game); levels outside
+    /// 1..=6 are ignored.
+    pub fn set_levels(&mut self, levels: ByColor<u8>) {
+        for color in [Color::Black, Color::White] {
+            if ohm_engine::player::level(levels[color]).is_some() {
+                self.levels[color] = levels[color];
+            }
+        }
+        self.job_level = self.levels[self.position.to_move()];
+    }
+
+    /// The level the open job asks for.
+    #[must_use]
+    pub fn job_level(&self) -> Option<u8> {
+        self.pending.map(|_| self.job_level)
+    }
+
+    /// How many times "Move now" interrupted the worker.
+    #[must_use]
+    pub fn interrupts(&self) -> u32 {
+        self.interrupts
     }
 
     fn is_human(&self, color: Color) -> bool {
@@ -338,7 +410,10 @@ impl Game {
             },
             Job {
                 id,
-                request: Request::Genmove,
+                request: Request::Genmove {
+                    level: self.job_level,
+                    seed: id.0.wrapping_mul(0x9E37_79B9) ^ self.serial,
+                },
             },
         ]
     }
@@ -389,6 +464,31 @@ impl Game {
                 self.players[color] = player;
                 self.pending = None;
                 self.notice = None;
+            }
+            Action::SetLevel(color, level) => {
+                if self.levels[color] == level || ohm_engine::player::level(level).is_none() {
+                    return false;
+                }
+                self.levels[color] = level;
+                // A search at the old level for this colour starts again at the new one.
+                if self.pending.is_some() && self.position.to_move() == color {
+                    self.pending = None;
+                }
+            }
+            Action::MoveNow => {
+                if self.pending.is_none() {
+                    return false;
+                }
+                self.interrupts += 1;
+                let color = self.position.to_move();
+                if let Some(best) = self.thinking_best() {
+                    self.pending = None;
+                    return self.play_engine_move(color, &best.to_string());
+                }
+                self.notice = None;
+                self.open_job();
+                self.job_level = 1;
+                return true;
             }
             Action::SetSwapRule(on) => {
                 if on == self.swap_rule() || !self.can_change_swap_rule() {
@@ -573,24 +673,10 @@ impl Game {
         match reply.response {
             Response::EngineMove { color, mv, .. } => {
                 self.pending = None;
-                let color = Color::from(color);
-                let played = Move::parse(&mv).map_err(|e| e.to_string()).and_then(|m| {
-                    if color == self.position.to_move() {
-                        self.position
-                            .try_play(m)
-                            .map(|()| m)
-                            .map_err(|e| e.to_string())
-                    } else {
-                        Err(format!("it is not {color}'s turn"))
-                    }
-                });
-                match played {
-                    Ok(m) => {
-                        self.current = self.tree.add(self.current, PlayedMove { color, mv: m });
-                        self.ask_engine_if_its_turn();
-                    }
-                    Err(why) => self.notice = Some(format!("Ohm's move {mv} was refused: {why}")),
-                }
+                self.play_engine_move(Color::from(color), &mv)
+            }
+            Response::Progress(report) => {
+                self.thinking = Some(report);
                 true
             }
             Response::Position(state) => {
@@ -611,6 +697,28 @@ impl Game {
         }
     }
 
+    /// Plays Ohm's move `mv` (record notation) for `color`, or shows why it cannot.
+    fn play_engine_move(&mut self, color: Color, mv: &str) -> bool {
+        let played = Move::parse(mv).map_err(|e| e.to_string()).and_then(|m| {
+            if color == self.position.to_move() {
+                self.position
+                    .try_play(m)
+                    .map(|()| m)
+                    .map_err(|e| e.to_string())
+            } else {
+                Err(format!("it is not {color}'s turn"))
+            }
+        });
+        match played {
+            Ok(m) => {
+                self.current = self.tree.add(self.current, PlayedMove { color, mv: m });
+                self.ask_engine_if_its_turn();
+            }
+            Err(why) => self.notice = Some(format!("Ohm's move {mv} was refused: {why}")),
+        }
+        true
+    }
+
     /// Opens a job when Ohm is to move at the end of a line in a game still going.
     fn ask_engine_if_its_turn(&mut self) {
         if self.pending.is_none()
@@ -627,6 +735,8 @@ impl Game {
     fn open_job(&mut self) {
         self.last_id += 1;
         self.pending = Some(RequestId(self.last_id));
+        self.job_level = self.levels[self.position.to_move()];
+        self.thinking = None;
     }
 }
 
@@ -663,6 +773,8 @@ mod tests {
                 mv: mv.into(),
                 elapsed_ms: 1.0,
                 position: PositionState::from(&position),
+                reason: None,
+                search: None,
             },
         }
     }
@@ -707,7 +819,13 @@ mod tests {
                 setup: None,
             }
         );
-        assert_eq!(jobs[1].request, Request::Genmove);
+        assert!(matches!(
+            jobs[1].request,
+            Request::Genmove {
+                level: DEFAULT_LEVEL,
+                ..
+            }
+        ));
     }
 
     #[test]
@@ -868,10 +986,111 @@ mod tests {
                 mv: "c3".into(),
                 elapsed_ms: 0.0,
                 position: PositionState::from(g.position()),
+                reason: None,
+                search: None,
             },
         }));
         assert_eq!(g.position().move_count(), 1);
         assert!(matches!(g.status(), Status::EngineTrouble(m) if m.contains("refused")));
+    }
+
+    fn progress(game: &Game, depth: u32, best: &str) -> Reply {
+        let pv = [Point::parse(best).unwrap()];
+        Reply {
+            id: game.pending(),
+            response: Response::Progress(SearchReport::new(depth, 150, &pv, 99, None, 5.0)),
+        }
+    }
+
+    #[test]
+    fn each_colour_has_a_level_that_its_jobs_ask_for() {
+        let mut g = vs_ohm(5, Color::White);
+        assert_eq!(g.levels(), ByColor::new(DEFAULT_LEVEL, DEFAULT_LEVEL));
+        assert!(g.apply(Action::SetLevel(Color::White, 2)));
+        assert!(!g.apply(Action::SetLevel(Color::White, 2)));
+        assert!(!g.apply(Action::SetLevel(Color::White, 0)));
+        assert!(!g.apply(Action::SetLevel(Color::White, 7)));
+        g.apply(Action::Play(cell("c3")));
+        let first = g.pending();
+        assert!(matches!(
+            g.engine_jobs()[1].request,
+            Request::Genmove { level: 2, .. }
+        ));
+        // Changing the level of the colour that is thinking asks again at the new level.
+        assert!(g.apply(Action::SetLevel(Color::White, 5)));
+        assert_ne!(g.pending(), first);
+        assert!(matches!(
+            g.engine_jobs()[1].request,
+            Request::Genmove { level: 5, .. }
+        ));
+        assert_eq!(levels().count(), 6);
+        assert_eq!(levels().next(), Some((1, "beginner")));
+    }
+
+    #[test]
+    fn progress_shows_while_thinking_and_is_dropped_for_old_jobs() {
+        let mut g = vs_ohm(5, Color::White);
+        g.apply(Action::Play(cell("c3")));
+        assert_eq!(g.thinking(), None);
+        assert!(g.apply(Action::EngineReplied(progress(&g, 1, "b3"))));
+        assert!(g.apply(Action::EngineReplied(progress(&g, 2, "d2"))));
+        assert_eq!(g.thinking().map(|r| r.depth), Some(2));
+        assert_eq!(g.thinking_best(), Some(cell("d2")));
+        assert_eq!(g.status(), Status::Thinking(Color::White));
+        let old = progress(&g, 3, "a1");
+        g.apply(Action::Undo);
+        assert!(!g.apply(Action::EngineReplied(old)));
+        assert_eq!(g.thinking(), None);
+        // A new job starts with no report.
+        g.apply(Action::Play(cell("b2")));
+        assert_eq!(g.thinking(), None);
+    }
+
+    #[test]
+    fn move_now_plays_the_best_move_so_far_and_interrupts_the_worker() {
+        let mut g = vs_ohm(5, Color::White);
+        assert!(!g.apply(Action::MoveNow), "nothing to hurry");
+        g.apply(Action::Play(cell("c3")));
+        g.apply(Action::EngineReplied(progress(&g, 2, "d2")));
+        let late = engine_move(&g, "a1");
+        assert!(g.apply(Action::MoveNow));
+        assert_eq!(g.interrupts(), 1);
+        assert_eq!(moves(&g), ["c3", "d2"]);
+        assert_eq!(g.pending(), None);
+        assert_eq!(g.status(), Status::ToMove(Color::Black));
+        // The interrupted search's own answer, should it arrive, is ignored.
+        assert!(!g.apply(Action::EngineReplied(late)));
+        assert_eq!(moves(&g), ["c3", "d2"]);
+    }
+
+    #[test]
+    fn move_now_before_any_report_asks_again_at_level_one() {
+        let mut g = vs_ohm(5, Color::White);
+        g.apply(Action::Play(cell("c3")));
+        let first = g.pending();
+        // A best move that is no longer legal does not count either.
+        g.apply(Action::EngineReplied(progress(&g, 1, "c3")));
+        assert_eq!(g.thinking_best(), None);
+        assert!(g.apply(Action::MoveNow));
+        assert_eq!(g.interrupts(), 1);
+        assert!(g.pending().is_some() && g.pending() != first);
+        assert_eq!(g.thinking(), None);
+        assert!(matches!(
+            g.engine_jobs()[1].request,
+            Request::Genmove { level: 1, .. }
+        ));
+        let reply = engine_move(&g, "b2");
+        assert!(g.apply(Action::EngineReplied(reply)));
+        assert_eq!(moves(&g), ["c3", "b2"]);
+        // The next job is at the colour's own level again.
+        g.apply(Action::Play(cell("a1")));
+        assert!(matches!(
+            g.engine_jobs()[1].request,
+            Request::Genmove {
+                level: DEFAULT_LEVEL,
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -110,6 +110,9 @@ pub struct SavedGame {
     /// Whether new square games use the swap rule.
     #[serde(default)]
     pub prefer_swap: Option<bool>,
+    /// Ohm's level for Black and White (saves from before levels have none).
+    #[serde(default)]
+    pub levels: Option<[u8; 2]>,
 }
 
 impl SavedGame {
@@ -124,6 +127,7 @@ impl SavedGame {
             black: game.players().black,
             white: game.players().white,
             prefer_swap: Some(game.prefers_swap()),
+            levels: Some([game.levels().black, game.levels().white]),
         }
     }
 
@@ -137,7 +141,11 @@ impl SavedGame {
         tree.set_swap_rule(self.swap_rule && tree.start().board.is_square());
         tree.select(tree.follow(&self.line_route));
         let at = tree.follow(&self.route);
-        Some(Game::loaded(tree, at, ByColor::new(self.black, self.white)))
+        let mut game = Game::loaded(tree, at, ByColor::new(self.black, self.white));
+        if let Some([black, white]) = self.levels {
+            game.set_levels(ByColor::new(black, white));
+        }
+        Some(game)
     }
 }
 
@@ -187,7 +195,7 @@ pub fn save_settings(settings: &Settings) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::Action;
+    use crate::state::{Action, DEFAULT_LEVEL};
     use ohm_engine::{Board, Color, Point};
 
     #[test]
@@ -204,6 +212,7 @@ mod tests {
         game.apply(Action::Play(Point::parse("a6").unwrap()));
         game.apply(Action::Previous);
         game.apply(Action::SetPlayer(Color::White, Player::Ohm));
+        game.apply(Action::SetLevel(Color::White, 6));
         let saved = SavedGame::of(&game);
         let json = serde_json::to_string(&saved).unwrap();
         let back: SavedGame = serde_json::from_str(&json).unwrap();
@@ -211,6 +220,7 @@ mod tests {
         assert_eq!(restored.tree(), game.tree());
         assert_eq!(restored.current(), game.current());
         assert_eq!(restored.players(), game.players());
+        assert_eq!(restored.levels(), ByColor::new(DEFAULT_LEVEL, 6));
         assert!(restored.swap_rule());
         assert_eq!(restored.position().move_count(), 2);
     }
@@ -225,6 +235,7 @@ mod tests {
             black: Player::Human,
             white: Player::Ohm,
             prefer_swap: None,
+            levels: None,
         };
         assert!(saved.restore().is_none());
         let settings: Settings = serde_json::from_str(r#"{"moveNumbers": true}"#).unwrap();

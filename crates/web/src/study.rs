@@ -347,7 +347,10 @@ impl Study {
                 true
             }
             // The acknowledgement of the position sent first.
-            Response::Position(_) | Response::EngineMove { .. } | Response::Stopped { .. } => false,
+            Response::Position(_)
+            | Response::EngineMove { .. }
+            | Response::Progress(_)
+            | Response::Stopped { .. } => false,
         }
     }
 }

@@ -6,10 +6,11 @@
 //!   worker between requests (a oneshot starts from nothing for every call);
 //! - [`WorkerScope::respond`] may be called any number of times per request, which is what
 //!   streaming search progress needs, with replies routed back to the bridge that asked;
-//! - its handlers are plain synchronous methods over plain state. A long search will run in
-//!   slices, each slice scheduled with `WorkerScope::send_future` on a macrotask, so that a
-//!   `Stop` posted by the page is read between two slices. A reactor would express the same
-//!   with an async loop, but would keep the session inside a future instead of a struct.
+//! - its handlers are plain synchronous methods over plain state. A search runs to its end
+//!   inside one handler; its progress replies are posted as it goes (`postMessage` from a
+//!   running computation reaches the page at once). The worker reads no message meanwhile, so
+//!   the page stops a search by terminating the worker and starting another
+//!   ([`crate::host::EngineHost::interrupt`]): jobs carry the whole position.
 
 use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
 use wasm_bindgen::JsCast;
@@ -29,7 +30,7 @@ pub struct EngineWorker {
 }
 
 impl Worker for EngineWorker {
-    /// No internal messages yet; sliced searches will schedule themselves with one.
+    /// No internal messages: every job is carried out inside `received`.
     type Message = ();
     type Input = Packet;
     type Output = Packet;

@@ -68,17 +68,21 @@ fn a_position_then_a_move() {
     assert_eq!(replies.len(), 1);
     assert!(matches!(&replies[0].response, Response::Position(s) if s.moves == ["c3"]));
 
-    let replies = exchange(&mut worker, job(2, Request::Genmove));
-    assert_eq!(replies.len(), 1);
-    assert_eq!(replies[0].id, Some(RequestId(2)));
+    // Progress reports (one per finished search iteration) come first, then the move.
+    let replies = exchange(&mut worker, job(2, Request::Genmove { level: 3, seed: 7 }));
+    assert!(replies.iter().all(|r| r.id == Some(RequestId(2))));
+    let (last, reports) = replies.split_last().expect("a reply");
+    assert!(reports
+        .iter()
+        .all(|r| matches!(r.response, Response::Progress(_))));
     let Response::EngineMove {
         color,
         mv,
         position,
         ..
-    } = &replies[0].response
+    } = &last.response
     else {
-        panic!("expected a move, got {:?}", replies[0]);
+        panic!("expected a move, got {last:?}");
     };
     assert_eq!(*color, Side::White);
     assert_eq!(position.moves, ["c3", mv.as_str()]);

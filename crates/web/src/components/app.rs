@@ -11,7 +11,7 @@ use crate::components::analysis::board_overlay;
 use crate::components::status::{player_name, status_text};
 use crate::components::{
     AnalysisPanel, BoardOptions, GameOver, HexBoard, MoveList, NewGame, PlayBar, RecordIo,
-    SetupPanel, StatusLine,
+    SetupPanel, StatusLine, ThinkingPanel,
 };
 use crate::host::{EngineHost, DEFAULT_WATCHDOG_MS};
 use crate::records;
@@ -135,6 +135,16 @@ pub fn app() -> Html {
         let host = host.clone();
         use_effect_with(game.pending(), move |_| host.submit(game.engine_jobs()));
     }
+    // "Move now": the worker cannot read a message while it searches, so it is replaced (the
+    // host hands the new one the open job, if the game still waits for one).
+    {
+        let host = host.clone();
+        use_effect_with(game.interrupts(), move |&interrupts| {
+            if interrupts > 0 {
+                host.interrupt();
+            }
+        });
+    }
 
     // Every change is stored and written to the address bar.
     {
@@ -219,7 +229,14 @@ pub fn app() -> Html {
     };
     let on_player = {
         let dispatcher = game.dispatcher();
-        Callback::from(move |(color, player)| dispatcher.dispatch(Action::SetPlayer(color, player)))
+        Callback::from(move |(color, player, level)| {
+            dispatcher.dispatch(Action::SetLevel(color, level));
+            dispatcher.dispatch(Action::SetPlayer(color, player));
+        })
+    };
+    let on_move_now = {
+        let dispatcher = game.dispatcher();
+        Callback::from(move |()| dispatcher.dispatch(Action::MoveNow))
     };
     let on_swap_rule = {
         let dispatcher = game.dispatcher();
@@ -311,6 +328,7 @@ pub fn app() -> Html {
                         {colour_names}
                         {overlay}
                         picking={study.picking() && !game.editing()}
+                        hint={game.thinking_best()}
                         {on_play} />
                     if show_dialog {
                         <GameOver message={status_words.clone()}
@@ -320,6 +338,10 @@ pub fn app() -> Html {
                 </section>
                 <aside class="panel">
                     <StatusLine status={status.clone()} {players} {colour_names} />
+                    if let Status::Thinking(color) = status {
+                        <ThinkingPanel level={game.job_level().unwrap_or(game.levels()[color])}
+                            report={game.thinking().cloned()} {on_move_now} />
+                    }
                     <p id="announcer" class="visually-hidden" aria-live="polite" aria-atomic="true">
                         { announcement }
                     </p>
@@ -357,6 +379,7 @@ pub fn app() -> Html {
                             height={board.height()}
                             black={players.black}
                             white={players.white}
+                            levels={game.levels()}
                             swap_rule={game.swap_rule() || (game.prefers_swap() && !board.is_square())}
                             can_change_swap_rule={game.can_change_swap_rule()}
                             {colour_names}

@@ -46,6 +46,9 @@ pub struct HexBoardProps {
     /// Picking ends for analysis: every cell, occupied or not, reports clicks.
     #[prop_or_default]
     pub picking: bool,
+    /// Ohm's best move so far while it thinks, marked lightly.
+    #[prop_or_default]
+    pub hint: Option<Point>,
 }
 
 /// What analysis mode draws over the board (built by [`crate::components::analysis`]).
@@ -156,6 +159,7 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
             None => describe(point),
         };
         let is_last = props.last_move == Some(point);
+        let is_hint = props.hint == Some(point) && stone.is_none();
         let onclick = playable.then(|| {
             let on_play = props.on_play.clone();
             let cursor = cursor.clone();
@@ -208,6 +212,10 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
                 } else if is_last {
                     <circle class="last-move" cx={fmt(centre.x)} cy={fmt(centre.y)}
                         r={fmt(geometry::RADIUS * 0.24)} />
+                }
+                if is_hint {
+                    <circle class="hint" data-hint="true" cx={fmt(centre.x)} cy={fmt(centre.y)}
+                        r={fmt(geometry::RADIUS * 0.5)} />
                 }
                 if cursor_cell == Some(point) && *keyboard {
                     <polygon class="cursor" points={layout.hexagon(col, row)} />

@@ -1,11 +1,11 @@
 //! The new-game panel (board size, who plays each colour, the swap rule) and the buttons of
 //! play (undo, redo, swap, resign).
 
-use ohm_engine::{Color, MAX_SIZE};
+use ohm_engine::{ByColor, Color, MAX_SIZE};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::state::Player;
+use crate::state::{levels, Player};
 
 /// The value of the `<select>` that fired `event`.
 pub fn selected(event: &Event) -> Option<String> {
@@ -27,11 +27,14 @@ pub struct NewGameProps {
     pub height: u8,
     pub black: Player,
     pub white: Player,
+    /// Ohm's level for each colour.
+    pub levels: ByColor<u8>,
     pub swap_rule: bool,
     pub can_change_swap_rule: bool,
     /// A new game of this width and height.
     pub on_new_game: Callback<(u8, u8)>,
-    pub on_player: Callback<(Color, Player)>,
+    /// A player for a colour, with Ohm's level (kept when the choice is a person).
+    pub on_player: Callback<(Color, Player, u8)>,
     pub on_swap_rule: Callback<bool>,
     /// What the players' colours are called (Black, White).
     pub colour_names: (&'static str, &'static str),
@@ -61,12 +64,17 @@ pub fn new_game(props: &NewGameProps) -> Html {
     };
     let player_select = |color: Color, current: Player, colour: &str| {
         let on_player = props.on_player.clone();
+        let level = props.levels[color];
         let onchange = Callback::from(move |event: Event| {
-            let player = match selected(&event).as_deref() {
-                Some("ohm") => Player::Ohm,
-                _ => Player::Human,
-            };
-            on_player.emit((color, player));
+            let choice = selected(&event);
+            let ohm_level = choice
+                .as_deref()
+                .and_then(|v| v.strip_prefix("ohm-"))
+                .and_then(|n| n.parse::<u8>().ok());
+            match ohm_level {
+                Some(n) => on_player.emit((color, Player::Ohm, n)),
+                None => on_player.emit((color, Player::Human, level)),
+            }
         });
         let name = match color {
             Color::Black => "Black",
@@ -78,7 +86,12 @@ pub fn new_game(props: &NewGameProps) -> Html {
                     { format!("{name} ({colour})") }</span>
                 <select id={format!("{}-player", color.name())} {onchange}>
                     <option value="human" selected={current == Player::Human}>{ "Human" }</option>
-                    <option value="ohm" selected={current == Player::Ohm}>{ "Ohm" }</option>
+                    { for levels().map(|(n, words)| html! {
+                        <option value={format!("ohm-{n}")}
+                            selected={current == Player::Ohm && level == n}>
+                            { format!("Ohm · level {n} {words}") }
+                        </option>
+                    }) }
                 </select>
             </label>
         }

@@ -21,4 +21,4 @@ pub use move_list::MoveList;
 pub use options::BoardOptions;
 pub use record_io::RecordIo;
 pub use setup::SetupPanel;
-pub use status::StatusLine;
+pub use status::{StatusLine, ThinkingPanel};

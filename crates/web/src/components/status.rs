@@ -3,6 +3,7 @@
 use ohm_engine::{ByColor, Color};
 use yew::prelude::*;
 
+use crate::protocol::SearchReport;
 use crate::state::{Player, Status};
 
 #[derive(Properties, PartialEq, Debug)]
@@ -77,5 +78,100 @@ pub fn status_line(props: &StatusLineProps) -> Html {
             }
             { status_text(&props.status, props.players, props.colour_names) }
         </p>
+    }
+}
+
+#[derive(Properties, PartialEq, Debug)]
+pub struct ThinkingProps {
+    /// Ohm's level and its name.
+    pub level: u8,
+    /// The search's last finished iteration, once there is one.
+    pub report: Option<SearchReport>,
+    /// Play the best move so far now.
+    pub on_move_now: Callback<()>,
+}
+
+/// Ohm's evaluation in words: `E` from its side, or a proven result.
+#[must_use]
+pub fn evaluation_words(report: &SearchReport) -> String {
+    match report.proven {
+        Some(_) if report.score > 0.0 => "Ohm wins (proven)".to_string(),
+        Some(_) => "Ohm loses (proven)".to_string(),
+        None => format!("{:+.2}", report.score),
+    }
+}
+
+/// `n` with its thousands apart: "12 345".
+#[must_use]
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{202f}');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// What Ohm thinks while it searches: depth, best move so far, evaluation, nodes, and a
+/// "Move now" button.
+#[function_component(ThinkingPanel)]
+pub fn thinking_panel(props: &ThinkingProps) -> Html {
+    let name = crate::state::levels()
+        .find(|(n, _)| *n == props.level)
+        .map_or("", |(_, words)| words);
+    let onclick = {
+        let on_move_now = props.on_move_now.clone();
+        Callback::from(move |_: MouseEvent| on_move_now.emit(()))
+    };
+    let report = props.report.as_ref();
+    let depth = report.map(|r| r.depth.to_string());
+    let best = report.and_then(|r| r.best.clone());
+    let evaluation = report.map(evaluation_words);
+    let nodes = report.map(|r| grouped(r.nodes));
+    let dash = || "–".to_string();
+    html! {
+        <div id="thinking" class="thinking" data-depth={depth.clone()} data-best={best.clone()}>
+            <p class="thinking-title">
+                <span class="spinner" aria-hidden="true"></span>
+                { format!("Ohm · level {} {name}", props.level) }
+            </p>
+            <dl class="thinking-facts">
+                <div><dt>{ "Depth" }</dt><dd id="thinking-depth">{ depth.unwrap_or_else(dash) }</dd></div>
+                <div><dt>{ "Best so far" }</dt><dd id="thinking-best">{ best.unwrap_or_else(dash) }</dd></div>
+                <div title="E from Ohm's side: positive when Ohm is ahead">
+                    <dt>{ "Evaluation" }</dt><dd id="thinking-eval">{ evaluation.unwrap_or_else(dash) }</dd></div>
+                <div><dt>{ "Nodes" }</dt><dd id="thinking-nodes">{ nodes.unwrap_or_else(dash) }</dd></div>
+            </dl>
+            <button id="move-now" type="button" class="primary" {onclick}
+                title="Play the best move found so far">{ "Move now" }</button>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evaluations_read_from_ohms_side() {
+        let mut report = SearchReport::new(2, 420, &[], 3, None, 1.0);
+        assert_eq!(evaluation_words(&report), "+0.42");
+        report.score = -1.5;
+        assert_eq!(evaluation_words(&report), "-1.50");
+        let won = SearchReport::new(2, ohm_engine::search::WIN, &[], 3, Some(Color::White), 1.0);
+        assert_eq!(evaluation_words(&won), "Ohm wins (proven)");
+        let lost = SearchReport::new(2, -ohm_engine::search::WIN, &[], 3, Some(Color::White), 1.0);
+        assert_eq!(evaluation_words(&lost), "Ohm loses (proven)");
+    }
+
+    #[test]
+    fn node_counts_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1\u{202f}000");
+        assert_eq!(grouped(12_345_678), "12\u{202f}345\u{202f}678");
     }
 }
