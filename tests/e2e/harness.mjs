@@ -84,6 +84,12 @@ export async function test(name, body) {
   }
 }
 
+/** Records a failure that happened outside any check. */
+export function failed(name, error) {
+  results.push({ name, ok: false });
+  log(`FAIL ${name}: ${error?.stack ?? error}`);
+}
+
 export function check(condition, message) {
   if (!condition) throw new Error(message);
 }

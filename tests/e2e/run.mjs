@@ -6,11 +6,11 @@
 // with playwright-core, plays against the engine worker, saves screenshots to
 // test-output/e2e/, and ends with the line `N passed, M failed` (exit code 1 on any failure).
 
-import { createServer } from 'node:http';
 import { readFile, writeFile, mkdir, stat } from 'node:fs/promises';
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, check, failed, log, serve, stop, summary, test } from './harness.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = resolve(process.argv[2] ?? join(ROOT, 'dist'));
@@ -24,66 +24,6 @@ const HARMLESS = [
   /using deprecated parameters for the initialization function/i,
   /favicon\.ico/i,
 ];
-
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-const started = Date.now();
-const log = (...parts) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s]`, ...parts);
-
-/** A static server for `dir` on 127.0.0.1 with an ephemeral port. */
-async function serve(dir) {
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const file = normalize(join(dir, path.endsWith('/') ? path + 'index.html' : path));
-    if (file !== dir && !file.startsWith(dir + sep)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, {
-        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
-      });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    }
-  });
-  await new Promise((ok, fail) => server.once('error', fail).listen(0, '127.0.0.1', ok));
-  return server;
-}
-
-// ---- a tiny sequential runner ----
-
-const results = [];
-async function test(name, body) {
-  const t0 = Date.now();
-  try {
-    await body();
-    results.push({ name, ok: true });
-    log(`PASS ${name} (${Date.now() - t0} ms)`);
-  } catch (error) {
-    results.push({ name, ok: false });
-    log(`FAIL ${name}: ${error?.message ?? error}`);
-  }
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 // ---- page helpers ----
 
@@ -203,28 +143,15 @@ async function main() {
   try {
     check((await stat(join(DIST, 'index.html'))).isFile(), 'no index.html');
   } catch {
-    console.log(`no build in ${DIST}: run \`trunk build --release\` first`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
+    failed('the build', `no build in ${DIST}: run \`trunk build --release\` first`);
+    process.exit(summary());
   }
   await mkdir(OUT, { recursive: true });
   const server = await serve(DIST);
-  baseUrl = `http://127.0.0.1:${server.address().port}/`;
+  baseUrl = server.url;
   log(`serving ${DIST} at ${baseUrl}`);
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 
   try {
     let page;
@@ -840,18 +767,13 @@ async function main() {
     });
   } finally {
     await browser.close();
-    server.close();
+    await stop(server);
   }
-
-  const passed = results.filter((r) => r.ok).length;
-  const failed = results.length - passed;
   log(`screenshots in ${OUT}`);
-  console.log(`${passed} passed, ${failed} failed`);
-  process.exit(failed === 0 ? 0 : 1);
+  process.exit(summary());
 }
 
 main().catch((error) => {
-  console.error(error);
-  console.log(`${results.filter((r) => r.ok).length} passed, ${results.filter((r) => !r.ok).length + 1} failed`);
-  process.exit(1);
+  failed('the test run itself', error);
+  process.exit(summary());
 });
