@@ -5,10 +5,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/tools.sh"
 cd "$ROOT"
 
-ensure_rust_targets
-ensure_wasm_bindgen
-ensure_trunk
-ensure_node_deps
+ensure_build_tools
 
 log "serving on http://127.0.0.1:8080"
 exec trunk serve --release --address 127.0.0.1 --port 8080

@@ -7,10 +7,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/tools.sh"
 cd "$ROOT"
 
-ensure_rust_targets
-ensure_wasm_bindgen
-ensure_trunk
-ensure_node_deps
+ensure_build_tools
 ensure_chromium
 
 start=$(date +%s)

@@ -64,3 +64,11 @@ ensure_chromium() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
   fi
 }
+
+# Everything `trunk build` needs.
+ensure_build_tools() {
+  ensure_rust_targets
+  ensure_wasm_bindgen
+  ensure_trunk
+  ensure_node_deps
+}
