@@ -663,6 +663,49 @@ async function main() {
       await page.context().close();
     });
 
+    await test('analysis: best moves with a proven win, the line previewed on hover', async () => {
+      // 5x5 c3 c2, Black to move: the search proves Black's win.
+      page = await openApp('#5c1,c3c2');
+      await openSection(page, 'analysis-section');
+      check((await count(page, '#show-best-moves:checked')) === 0, 'best moves must be off by default');
+      await page.check('#show-best-moves');
+      await page.waitForSelector('#best-moves .best-move', { timeout: ENGINE_TIMEOUT_MS });
+      const moves = await page.$$eval('#best-moves .best-move', (els) => els.map((el) => `${el.dataset.cell} ${el.querySelector('.score').textContent}`));
+      log(`  best moves: ${moves.join(', ')}; line ${await page.textContent('#best-pv .pv')}`);
+      check(moves.length >= 1 && moves.length <= 5, `moves ${moves}`);
+      check((await page.textContent('#best-moves .best-move .score')) === 'win', `first score ${moves[0]}`);
+      check((await count(page, '#best-moves .score.win')) >= 1, 'no win mark');
+      const pv = (await page.textContent('#best-pv .pv')).trim().split(' ');
+      const first = await page.$eval('#best-moves .best-move', (el) => el.dataset.cell);
+      check(pv.length >= 1 && pv[0] === first, `pv ${pv} first ${first}`);
+      check((await count(page, `#board [data-cell="${first}"] .best-rank[data-rank="1"]`)) === 1, 'the best move has no rank on the board');
+      check((await page.textContent('#best-moves')).includes('Black wins (proven)'), 'the proof is not said');
+      check((await count(page, '#board .preview')) === 0, 'a preview before any hover');
+      await page.hover('#best-moves .best-move');
+      await page.waitForSelector('#board .preview');
+      check((await count(page, '#board .preview')) === pv.length, `preview stones ${await count(page, '#board .preview')} for ${pv}`);
+      check((await count(page, `#board [data-cell="${first}"] .preview.black[data-preview="1"]`)) === 1, 'the first preview stone is not Black 1');
+      check((await count(page, '#board [data-stone]')) === 2, 'a preview played a stone');
+      await page.hover('#analysis-legend');
+      await page.waitForFunction(() => document.querySelectorAll('#board .preview').length === 0);
+      // The keyboard previews too (the mouse kept away from the list).
+      await page.mouse.move(5, 5);
+      await page.focus('#best-pv');
+      await page.waitForSelector(`#board [data-cell="${first}"] .preview[data-preview="1"]`);
+      check((await count(page, '#board .preview')) === pv.length, 'the focused line is not the one previewed');
+      await page.screenshot({ path: join(OUT, 'analysis-best-moves.png') });
+      await page.context().close();
+      // The time the best-moves search takes on an open 11x11 position.
+      page = await openApp('#11c1,f6e7');
+      await openSection(page, 'analysis-section');
+      await page.check('#show-best-moves');
+      await page.waitForSelector('#best-moves .best-move', { timeout: ENGINE_TIMEOUT_MS });
+      const status = await page.$eval('#analysis-status', (el) => el.textContent);
+      log(`  11x11 f6 e7 best moves: ${status} ${await page.textContent('#best-moves .hint:last-child')}`);
+      check((await count(page, '#best-moves .best-move')) === 5, 'not five best moves on 11x11');
+      await page.context().close();
+    });
+
     await test('Ohm at levels 1, 4 and 5: replies, its thinking shown, Move now, a responsive page', async () => {
       page = await openApp('#11c1,');
       await page.uncheck('#swap-rule');
@@ -722,9 +765,14 @@ async function main() {
       await page.click('#board [data-cell="g7"]');
       await page.waitForSelector('#thinking[data-best]', { timeout: ENGINE_TIMEOUT_MS });
       await page.screenshot({ path: join(OUT, 'thinking.png') });
-      const best = await page.$eval('#thinking', (el) => el.dataset.best);
       t0 = Date.now();
-      await page.click('#move-now');
+      // Read the best move and press the button in one task of the page, so no progress
+      // report from the worker can change the best move in between.
+      const best = await page.evaluate(() => {
+        const shown = document.querySelector('#thinking').dataset.best;
+        document.querySelector('#move-now').click();
+        return shown;
+      });
       await waitForStones(page, 'white', 5, 2_000);
       const hurried = Date.now() - t0;
       log(`  Move now: ${best} played ${hurried} ms after the click`);

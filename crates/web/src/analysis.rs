@@ -8,12 +8,15 @@
 use ohm_engine::circuit::{self, CircuitParams};
 use ohm_engine::connections::{Connections, Derivation, HSearchLimits, Kind};
 use ohm_engine::inferior::{self, InferiorCells, InferiorReason};
+use ohm_engine::player;
+use ohm_engine::search::{self, Callbacks, Progress, SearchParams};
 use ohm_engine::shannon::dead::DeadVertexReason;
 use ohm_engine::{ByColor, CellSet, Color, Point, Position};
 
 use crate::protocol::{
-    Analysis, Between, CellHeat, CircuitView, ConnectionView, EndPair, ErrorKind, InferiorCell,
-    InferiorKind, Overlays, Side, SideConnections,
+    Analysis, BestMoves, Between, CellHeat, CircuitView, ConnectionView, EndPair, ErrorKind,
+    InferiorCell, InferiorKind, Overlays, ScoredMove, Side, SideConnections, BEST_MOVES_SHOWN,
+    BEST_MOVES_TIME_MS,
 };
 
 /// Proof steps sent per connection; longer proofs end with a line saying how many were left
@@ -85,6 +88,36 @@ pub fn analyze(
         analysis.between = Some(connections_between(store, a, b));
     }
     Ok(analysis)
+}
+
+/// The best moves of the side to move: a search with the default level's parameters, every
+/// root move searched with the full window so that the listed scores are exact, stopped after
+/// about [`BEST_MOVES_TIME_MS`] of `now_ms`'s clock (the last finished iteration counts).
+pub fn best_moves(position: &Position, now_ms: &dyn Fn() -> f64) -> BestMoves {
+    let level = player::level(player::DEFAULT_LEVEL).expect("the default level exists");
+    let params = SearchParams {
+        exact_root: true,
+        time_ms: Some(BEST_MOVES_TIME_MS),
+        ..level.search
+    };
+    let mut control = Callbacks {
+        clock: || now_ms(),
+        stop: || false,
+        progress: |_: &Progress| {},
+    };
+    let result = search::search(position, &params, &mut control);
+    BestMoves {
+        moves: result
+            .root_moves
+            .iter()
+            .take(BEST_MOVES_SHOWN)
+            .map(|&(cell, score)| ScoredMove::new(cell, score))
+            .collect(),
+        pv: result.pv.iter().map(ToString::to_string).collect(),
+        depth: result.depth,
+        nodes: result.nodes,
+        proven: result.proven.map(Side::from),
+    }
 }
 
 /// Black's chance by the plain circuit in the start position and after every move.
@@ -380,6 +413,7 @@ mod tests {
         inferior: false,
         circuit: false,
         graph: false,
+        best_moves: false,
     };
 
     #[test]
@@ -578,6 +612,7 @@ mod tests {
             inferior: true,
             circuit: true,
             graph: true,
+            best_moves: false,
         };
         // Fill boards of 1x1 to 4x3 in a scrambled order, past the end of the game.
         for (width, height) in [(1, 1), (2, 2), (3, 2), (3, 3), (4, 3)] {

@@ -110,7 +110,16 @@ pub struct Overlays {
     pub circuit: bool,
     /// Black's chance by the circuit after every move of the game so far (the graph).
     pub graph: bool,
+    /// A search of the position at the default level with exact scores for every root move
+    /// (the slowest overlay: it runs for about [`BEST_MOVES_TIME_MS`]).
+    pub best_moves: bool,
 }
+
+/// The time limit of the best-moves search, by the worker's clock.
+pub const BEST_MOVES_TIME_MS: f64 = 1500.0;
+
+/// Root moves listed by the best-moves analysis.
+pub const BEST_MOVES_SHOWN: usize = 5;
 
 /// Two ends of `color`'s graph: cells (empty or `color`'s stones, standing for their group)
 /// or `color`'s edges (`"north"`, `"south"` for Black, `"west"`, `"east"` for White).
@@ -227,11 +236,7 @@ impl SearchReport {
         proven: Option<Color>,
         elapsed_ms: f64,
     ) -> SearchReport {
-        let score = if ohm_engine::search::is_proven(score) {
-            PROVEN_SCORE.copysign(f64::from(score))
-        } else {
-            f64::from(score) / 1000.0
-        };
+        let score = score_from_search(score);
         SearchReport {
             depth,
             score,
@@ -241,6 +246,17 @@ impl SearchReport {
             proven: proven.map(Side::from),
             elapsed_ms,
         }
+    }
+}
+
+/// A search score (1000 per unit of `E`, proven results beyond
+/// `ohm_engine::search::PROVEN`) as the protocol gives it: `E`, or ±[`PROVEN_SCORE`].
+#[must_use]
+pub fn score_from_search(score: i32) -> f64 {
+    if ohm_engine::search::is_proven(score) {
+        PROVEN_SCORE.copysign(f64::from(score))
+    } else {
+        f64::from(score) / 1000.0
     }
 }
 
@@ -340,6 +356,47 @@ pub struct Analysis {
     /// Black's chance by the circuit (without virtual connections, so that a long game stays
     /// quick) in the start position and after each move (`Overlays::graph`).
     pub graph: Option<Vec<f64>>,
+    /// The engine's best moves and principal variation (`Overlays::best_moves`).
+    #[serde(default)]
+    pub best_moves: Option<BestMoves>,
+}
+
+/// The best moves of the side to move by a search with exact root scores.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BestMoves {
+    /// At most [`BEST_MOVES_SHOWN`] moves, best first.
+    pub moves: Vec<ScoredMove>,
+    /// The principal variation, the best move first.
+    pub pv: Vec<String>,
+    /// Depth of the last finished iteration, in plies.
+    pub depth: u32,
+    pub nodes: u64,
+    /// The winner, when the search proved one.
+    pub proven: Option<Side>,
+}
+
+/// One root move with its score.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScoredMove {
+    pub cell: String,
+    /// `E` from the mover's side (positive: good for the mover); ±[`PROVEN_SCORE`] when proven.
+    pub score: f64,
+    /// The score is a proof: a win (positive) or a loss (negative) for the mover.
+    pub proven: bool,
+}
+
+impl ScoredMove {
+    /// A root move with its score in the search's units.
+    #[must_use]
+    pub fn new(cell: ohm_engine::Point, score: i32) -> ScoredMove {
+        ScoredMove {
+            cell: cell.to_string(),
+            score: score_from_search(score),
+            proven: ohm_engine::search::is_proven(score),
+        }
+    }
 }
 
 impl Analysis {
@@ -579,6 +636,7 @@ mod tests {
                 inferior: false,
                 circuit: true,
                 graph: false,
+                best_moves: true,
             },
             between: Some(EndPair {
                 color: Side::Black,
@@ -590,7 +648,7 @@ mod tests {
             wire,
             json!({"type": "analyze",
                    "overlays": {"connections": true, "inferior": false, "circuit": true,
-                                "graph": false},
+                                "graph": false, "bestMoves": true},
                    "between": {"color": "black", "ends": ["c3", "north"]}})
         );
         assert_eq!(serde_json::from_value::<Request>(wire).unwrap(), request);
@@ -662,6 +720,19 @@ mod tests {
                 semi: vec![],
             }),
             graph: Some(vec![0.5, 0.75]),
+            best_moves: Some(BestMoves {
+                moves: vec![
+                    ScoredMove::new(
+                        ohm_engine::Point::parse("b2").unwrap(),
+                        ohm_engine::search::WIN - 3,
+                    ),
+                    ScoredMove::new(ohm_engine::Point::parse("a1").unwrap(), -250),
+                ],
+                pv: vec!["b2".into(), "a3".into(), "c1".into()],
+                depth: 3,
+                nodes: 42,
+                proven: Some(Side::Black),
+            }),
         };
         let reply = Reply {
             id: Some(RequestId(9)),
@@ -676,6 +747,12 @@ mod tests {
         assert_eq!(response["circuit"]["blackWin"], 0.75);
         assert_eq!(response["between"]["sameGroup"], false);
         assert_eq!(response["graph"], json!([0.5, 0.75]));
+        assert_eq!(
+            response["bestMoves"]["moves"],
+            json!([{"cell": "b2", "score": PROVEN_SCORE, "proven": true},
+                   {"cell": "a1", "score": -0.25, "proven": false}])
+        );
+        assert_eq!(response["bestMoves"]["proven"], "black");
         assert_eq!(serde_json::from_value::<Reply>(wire).unwrap(), reply);
     }
 

@@ -93,6 +93,9 @@ impl Session {
                 let position = self.position_mut()?;
                 let started = now_ms();
                 let mut analysis = crate::analysis::analyze(position, overlays, between.as_ref())?;
+                if overlays.best_moves {
+                    analysis.best_moves = Some(crate::analysis::best_moves(position, now_ms));
+                }
                 analysis.elapsed_ms = now_ms() - started;
                 Ok(Response::Analysis(Box::new(analysis)))
             }
@@ -542,6 +545,7 @@ mod tests {
                 inferior: true,
                 circuit: true,
                 graph: true,
+                best_moves: false,
             },
             between,
         };
@@ -566,6 +570,44 @@ mod tests {
             Some(ErrorKind::BadEnd)
         );
         assert_eq!(session.position().unwrap().move_count(), 1);
+    }
+
+    #[test]
+    fn best_moves_list_exact_scores_best_first_and_prove_a_won_position() {
+        use crate::protocol::{Overlays, PROVEN_SCORE};
+        let mut session = Session::new();
+        ask(&mut session, set(4, 4, &["b3", "c2"]));
+        let request = |best_moves: bool| Request::Analyze {
+            overlays: Overlays {
+                best_moves,
+                ..Overlays::default()
+            },
+            between: None,
+        };
+        let Response::Analysis(without) = ask(&mut session, request(false)) else {
+            panic!("expected an analysis")
+        };
+        assert_eq!(without.best_moves, None, "off unless asked for");
+        let Response::Analysis(analysis) = ask(&mut session, request(true)) else {
+            panic!("expected an analysis")
+        };
+        let best = analysis.best_moves.expect("best moves");
+        assert_eq!(best.proven, Some(Side::Black));
+        assert!(!best.moves.is_empty() && best.moves.len() <= 5, "{best:?}");
+        assert!(best.moves[0].proven && best.moves[0].score == PROVEN_SCORE);
+        assert!(best.moves.windows(2).all(|w| w[0].score >= w[1].score));
+        assert_eq!(best.pv.first(), Some(&best.moves[0].cell));
+        assert!(best.depth >= 1 && best.nodes > 0);
+        let position = session.position().unwrap();
+        assert_eq!(
+            position.move_count(),
+            2,
+            "the analysis leaves the position alone"
+        );
+        for mv in &best.moves {
+            let cell = Point::parse(&mv.cell).unwrap();
+            assert!(position.empty_cells().contains(cell), "{}", mv.cell);
+        }
     }
 
     #[test]

@@ -41,10 +41,12 @@ pub enum Toggle {
     EvalGraph,
     /// Connections between two chosen ends; board clicks pick ends while it is on.
     Between,
+    /// The engine's best moves with their scores and the principal variation.
+    BestMoves,
 }
 
 impl Toggle {
-    pub const ALL: [Toggle; 7] = [
+    pub const ALL: [Toggle; 8] = [
         Toggle::Winning,
         Toggle::MustPlay,
         Toggle::Inferior,
@@ -52,6 +54,7 @@ impl Toggle {
         Toggle::EvalBar,
         Toggle::EvalGraph,
         Toggle::Between,
+        Toggle::BestMoves,
     ];
 
     /// The id of its checkbox and the name used in styles.
@@ -65,6 +68,7 @@ impl Toggle {
             Toggle::EvalBar => "eval-bar",
             Toggle::EvalGraph => "eval-graph",
             Toggle::Between => "between",
+            Toggle::BestMoves => "best-moves",
         }
     }
 }
@@ -95,6 +99,9 @@ pub struct Study {
     error: Option<String>,
     /// Which of the connections between the ends is shown (fulls first, then semis).
     selected: usize,
+    /// A line of moves from the position on the board, previewed over it (hover, focus or
+    /// tap on a best move or the principal variation).
+    preview: Vec<Point>,
 }
 
 /// Everything that changes a [`Study`].
@@ -112,6 +119,8 @@ pub enum StudyAction {
     ClearEnds,
     /// Show the next (`1`) or previous (`-1`) connection between the ends.
     Cycle(i32),
+    /// Preview a line of moves from the position on the board (empty: clear the preview).
+    Preview(Vec<Point>),
     Replied(Reply),
 }
 
@@ -166,6 +175,12 @@ impl Study {
         self.selected
     }
 
+    /// The line previewed over the board, first move first (empty: none).
+    #[must_use]
+    pub fn preview(&self) -> &[Point] {
+        &self.preview
+    }
+
     /// What the worker must compute for the overlays shown.
     #[must_use]
     pub fn overlays(&self) -> Overlays {
@@ -174,6 +189,7 @@ impl Study {
             inferior: self.shows(Toggle::Inferior),
             circuit: self.shows(Toggle::Heat) || self.shows(Toggle::EvalBar),
             graph: self.shows(Toggle::EvalGraph),
+            best_moves: self.shows(Toggle::BestMoves),
         }
     }
 
@@ -217,6 +233,9 @@ impl Study {
                 if self.shows(toggle) == on {
                     return false;
                 }
+                if toggle == Toggle::BestMoves && !on {
+                    self.preview.clear();
+                }
                 if on {
                     self.shown.push(toggle);
                 } else {
@@ -238,6 +257,7 @@ impl Study {
                 self.position = Some(request);
                 // The old overlays describe another position: never draw them on this one.
                 self.result = None;
+                self.preview.clear();
             }
             StudyAction::PickCell(point, owner) => {
                 if !self.picking() || point.is_edge() {
@@ -281,6 +301,19 @@ impl Study {
                     usize::try_from((at + i64::from(step)).rem_euclid(count)).unwrap_or_default();
                 return true;
             }
+            StudyAction::Preview(line) => {
+                let line = if self.shows(Toggle::BestMoves) {
+                    line
+                } else {
+                    Vec::new()
+                };
+                if line == self.preview {
+                    return false;
+                }
+                // Drawn from the analysis already here: nothing to ask the worker.
+                self.preview = line;
+                return true;
+            }
             StudyAction::Replied(reply) => return self.take_reply(reply),
         }
         self.request();
@@ -314,6 +347,7 @@ impl Study {
             || overlays.inferior
             || overlays.circuit
             || overlays.graph
+            || overlays.best_moves
             || self.between().is_some();
         if !wanted || self.position.is_none() {
             self.pending = None;
@@ -548,6 +582,44 @@ mod tests {
         assert_eq!(study.selected(), 0);
         study.apply(StudyAction::Cycle(-1));
         assert_eq!(study.selected(), 2);
+    }
+
+    #[test]
+    fn best_moves_are_asked_for_and_previews_last_until_the_position_changes() {
+        let mut study = Study::default();
+        study.apply(StudyAction::PositionChanged(set(&["c3"])));
+        let line = vec![cell("b4"), cell("d2")];
+        assert!(
+            !study.apply(StudyAction::Preview(line.clone())),
+            "no preview while best moves are off"
+        );
+        assert!(study.apply(StudyAction::Show(Toggle::BestMoves, true)));
+        assert!(study.overlays().best_moves);
+        assert!(study.pending().is_some());
+        let analysis = Analysis {
+            best_moves: Some(crate::protocol::BestMoves::default()),
+            ..Analysis::default()
+        };
+        assert!(study.apply(StudyAction::Replied(answer(&study, analysis))));
+        assert!(study.apply(StudyAction::Preview(line.clone())));
+        assert_eq!(study.preview(), line.as_slice());
+        assert_eq!(study.pending(), None, "a preview asks the worker nothing");
+        assert!(!study.apply(StudyAction::Preview(line.clone())));
+        assert!(study.apply(StudyAction::Preview(Vec::new())));
+        assert!(study.preview().is_empty());
+        study.apply(StudyAction::Preview(line.clone()));
+        study.apply(StudyAction::PositionChanged(set(&["c3", "b4"])));
+        assert!(
+            study.preview().is_empty(),
+            "a new position clears the preview"
+        );
+        study.apply(StudyAction::Preview(line));
+        study.apply(StudyAction::Show(Toggle::BestMoves, false));
+        assert!(
+            study.preview().is_empty(),
+            "switching the overlay off clears it"
+        );
+        assert!(!study.overlays().best_moves);
     }
 
     #[test]

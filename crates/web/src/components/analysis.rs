@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::components::board::{BoardOverlay, CellMark, OverlayLabel};
 use crate::components::controls::{checked, selected};
-use crate::protocol::{Analysis, ConnectionView, InferiorKind, Side};
+use crate::protocol::{Analysis, ConnectionView, InferiorKind, ScoredMove, Side};
 use crate::study::{HeatSide, Study, StudyAction, Toggle};
 
 fn side_name(side: Side) -> &'static str {
@@ -141,6 +141,24 @@ pub fn board_overlay(study: &Study, position: &Position) -> BoardOverlay {
             o.notes.push(format!("{kind}: {}", entry.reason));
         }
     }
+    if study.shows(Toggle::BestMoves) {
+        for (rank, entry) in (1..).zip(analysis.best_moves.iter().flat_map(|b| &b.moves)) {
+            if let Some(cell) = parse(&entry.cell) {
+                let o = overlay.at(cell);
+                o.rank = Some(rank);
+                o.notes
+                    .push(format!("best move {rank}: {}", score_text(entry)));
+            }
+        }
+        // The line alternates from the side to move; cells taken meanwhile are skipped.
+        let mut color = position.to_move();
+        for (number, &cell) in (1..).zip(study.preview()) {
+            if position.color_at(cell).is_none() {
+                overlay.at(cell).preview = Some((number, color));
+            }
+            color = !color;
+        }
+    }
     if study.picking() {
         if let Some(view) = connection_list(analysis).get(study.selected()) {
             for cell in view.carrier.iter().filter_map(|c| parse(c)) {
@@ -173,6 +191,7 @@ fn toggle_label(toggle: Toggle) -> &'static str {
         Toggle::EvalBar => "Evaluation bar",
         Toggle::EvalGraph => "Evaluation graph",
         Toggle::Between => "Connections between two ends",
+        Toggle::BestMoves => "Best moves (slow)",
     }
 }
 
@@ -243,6 +262,7 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
                 { eval_graph(study, analysis) }
                 { connection_summary(study, analysis, props.to_move, props.game_over) }
                 { inferior_list(study, analysis) }
+                { best_moves_panel(props, analysis) }
             }
             if study.picking() {
                 { between_panel(props, &act) }
@@ -521,6 +541,109 @@ fn between_panel(
     }
 }
 
+/// A best move's score for people: a proven win or loss, else `E` from the mover's side.
+fn score_text(entry: &ScoredMove) -> String {
+    match (entry.proven, entry.score > 0.0) {
+        (true, true) => "win".into(),
+        (true, false) => "loss".into(),
+        (false, _) => format!("{:+.2}", entry.score),
+    }
+}
+
+/// The best moves with their scores and the principal variation; hovering, focusing or
+/// tapping one previews its line on the board, leaving clears it.
+fn best_moves_panel(props: &AnalysisPanelProps, analysis: &Analysis) -> Html {
+    let study = &props.study;
+    let Some(best) = analysis
+        .best_moves
+        .as_ref()
+        .filter(|_| study.shows(Toggle::BestMoves))
+    else {
+        return html! {};
+    };
+    let line = |cells: &[String]| -> Vec<Point> { cells.iter().filter_map(|c| parse(c)).collect() };
+    let previewing = |line: Vec<Point>| {
+        let show = {
+            let on_action = props.on_action.clone();
+            let line = line.clone();
+            move || on_action.emit(StudyAction::Preview(line.clone()))
+        };
+        let clear = {
+            let on_action = props.on_action.clone();
+            move || on_action.emit(StudyAction::Preview(Vec::new()))
+        };
+        let (show_hover, show_focus, show_tap) = (show.clone(), show.clone(), show);
+        let clear_focus = clear.clone();
+        (
+            Callback::from(move |_: MouseEvent| show_hover()),
+            Callback::from(move |_: FocusEvent| show_focus()),
+            Callback::from(move |_: MouseEvent| show_tap()),
+            Callback::from(move |_: MouseEvent| clear()),
+            Callback::from(move |_: FocusEvent| clear_focus()),
+        )
+    };
+    let mover = title(props.to_move);
+    let summary = match best.proven {
+        Some(side) => format!(
+            "{} wins (proven), depth {}, {} nodes.",
+            color_of(side),
+            best.depth,
+            best.nodes
+        ),
+        None => format!(
+            "Scores are for {mover} (E: positive is good), depth {}, {} nodes.",
+            best.depth, best.nodes
+        ),
+    };
+    let items = (1..).zip(&best.moves).map(|(rank, entry)| {
+        // The best move's line is the principal variation; the others' are the move alone.
+        let cells = if rank == 1 && best.pv.first() == Some(&entry.cell) {
+            line(&best.pv)
+        } else {
+            line(std::slice::from_ref(&entry.cell))
+        };
+        let (onmouseenter, onfocus, onclick, onmouseleave, onblur) = previewing(cells);
+        let class = match score_text(entry).as_str() {
+            "win" => "score win",
+            "loss" => "score loss",
+            _ => "score",
+        };
+        html! {
+            <li>
+                <button type="button" class="best-move" data-cell={entry.cell.clone()}
+                    data-rank={rank.to_string()} {onmouseenter} {onfocus} {onclick} {onmouseleave} {onblur}>
+                    <span class="rank">{ rank }</span>
+                    <span class="cell">{ entry.cell.clone() }</span>
+                    <span {class}>{ score_text(entry) }</span>
+                </button>
+            </li>
+        }
+    });
+    let pv = if best.pv.is_empty() {
+        html! {}
+    } else {
+        let (onmouseenter, onfocus, onclick, onmouseleave, onblur) = previewing(line(&best.pv));
+        html! {
+            <button type="button" id="best-pv" class="best-pv" {onmouseenter} {onfocus} {onclick} {onmouseleave} {onblur}>
+                <span>{ "Line:" }</span>
+                <span class="pv">{ best.pv.join(" ") }</span>
+            </button>
+        }
+    };
+    html! {
+        <div id="best-moves" class="best-moves-part" role="group" aria-label="Best moves">
+            <p><strong>{ "Best moves" }</strong></p>
+            if best.moves.is_empty() {
+                <p class="hint">{ "No move to search here." }</p>
+            } else {
+                <ol class="best-moves">{ for items }</ol>
+                { pv }
+            }
+            <p class="hint">{ summary }</p>
+        </div>
+    }
+}
+
 fn legend() -> Html {
     let entries = [
         ("proven", "Proven connection", "A shaded carrier marked “proven” is a set of empty cells inside which its owner joins their two edges whatever the opponent plays."),
@@ -532,6 +655,7 @@ fn legend() -> Html {
         ("eval", "Evaluation bar", "The bar compares the two circuits' resistances as each player's chance of winning: an estimate, not a proof."),
         ("graph", "Evaluation graph", "The line follows that estimate move by move, so the moves that swung the game stand out."),
         ("between", "Connections between two ends", "A full connection holds even if the opponent moves first; a semi-connection needs one move, its key; the steps show how H-search proved it."),
+        ("best", "Best moves", "Ohm's search ranks the moves for the side to move with a score (or a proven win or loss) and the line it expects; point at a move to see that line as numbered see-through stones."),
     ];
     html! {
         <details class="legend-box" open=true>
@@ -588,6 +712,46 @@ mod tests {
 
     fn names(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn best_moves_are_ranked_and_a_previewed_line_alternates_from_the_side_to_move() {
+        let analysis = Analysis {
+            best_moves: Some(crate::protocol::BestMoves {
+                moves: vec![
+                    ScoredMove::new(cell("b4"), ohm_engine::search::WIN - 1),
+                    ScoredMove::new(cell("d2"), 310),
+                ],
+                pv: names(&["b4", "b3", "a4"]),
+                depth: 2,
+                nodes: 9,
+                proven: Some(Side::White),
+            }),
+            ..Analysis::default()
+        };
+        let (mut study, position) = study_with(&[Toggle::BestMoves], &["c3"], analysis);
+        let overlay = board_overlay(&study, &position);
+        assert_eq!(overlay.cells[&cell("b4")].rank, Some(1));
+        assert_eq!(overlay.cells[&cell("d2")].rank, Some(2));
+        assert!(overlay.cells[&cell("b4")].notes[0].ends_with("win"));
+        assert!(overlay.cells[&cell("d2")].notes[0].ends_with("+0.31"));
+        assert!(overlay.cells.values().all(|o| o.preview.is_none()));
+        // The preview skips the occupied c3 but keeps counting and alternating.
+        study.apply(StudyAction::Preview(vec![
+            cell("b4"),
+            cell("c3"),
+            cell("a4"),
+        ]));
+        let overlay = board_overlay(&study, &position);
+        assert_eq!(overlay.cells[&cell("b4")].preview, Some((1, Color::White)));
+        assert!(overlay
+            .cells
+            .get(&cell("c3"))
+            .is_none_or(|o| o.preview.is_none()));
+        assert_eq!(overlay.cells[&cell("a4")].preview, Some((3, Color::White)));
+        study.apply(StudyAction::Preview(vec![cell("b4"), cell("b3")]));
+        let overlay = board_overlay(&study, &position);
+        assert_eq!(overlay.cells[&cell("b3")].preview, Some((2, Color::Black)));
     }
 
     #[test]

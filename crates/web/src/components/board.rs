@@ -76,6 +76,10 @@ pub struct CellOverlay {
     /// Heat in `[0, 1]`.
     pub heat: Option<f64>,
     pub mark: Option<CellMark>,
+    /// The rank of a best move (1: the best).
+    pub rank: Option<usize>,
+    /// A translucent stone of a previewed line: its number in the line and its colour.
+    pub preview: Option<(usize, Color)>,
     /// Said on hover (an SVG title) and to screen readers.
     pub notes: Vec<String>,
 }
@@ -206,6 +210,17 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
                 if let Some(mark) = overlay.and_then(|o| o.mark.as_ref()) {
                     <text class={classes!("mark", mark.kind, mark.fill)} x={fmt(centre.x)} y={fmt(centre.y)}
                         data-inferior={mark.kind} data-fill={mark.fill}>{ mark.symbol }</text>
+                }
+                if let Some((n, color)) = overlay.and_then(|o| o.preview).filter(|_| stone.is_none()) {
+                    <g class={classes!("preview", stone_name(color))} data-preview={n.to_string()}>
+                        <circle class="preview-stone"
+                            cx={fmt(centre.x)} cy={fmt(centre.y)} r={fmt(geometry::RADIUS * 0.74)} />
+                        <text class="preview-number" x={fmt(centre.x)} y={fmt(centre.y)}>{ n }</text>
+                    </g>
+                }
+                if let Some(rank) = overlay.and_then(|o| o.rank) {
+                    <text class="best-rank" data-rank={rank.to_string()}
+                        x={fmt(centre.x + geometry::RADIUS * 0.48)} y={fmt(centre.y - geometry::RADIUS * 0.42)}>{ rank }</text>
                 }
                 if let Some(n) = number {
                     <text class="move-number" x={fmt(centre.x)} y={fmt(centre.y)}>{ n }</text>
