@@ -153,6 +153,22 @@ impl Board {
         }
     }
 
+    /// The part of `set` connected to `start` through neighbouring points of `set` (`start`
+    /// itself always belongs): a group of stones, a region of empty cells.
+    pub fn flood(&self, set: CellSet, start: Point) -> CellSet {
+        let mut region = CellSet::single(start);
+        let mut frontier = region;
+        while !frontier.is_empty() {
+            let mut next = CellSet::EMPTY;
+            for p in frontier {
+                next |= self.neighbours(p);
+            }
+            frontier = (next & set) - region;
+            region |= frontier;
+        }
+        region
+    }
+
     /// The board with columns and rows exchanged (`w x h` becomes `h x w`).
     #[must_use]
     pub fn transposed(&self) -> Board {

@@ -39,10 +39,6 @@ impl CellSet {
         &self.0
     }
 
-    pub const fn from_words(words: [u64; WORDS]) -> CellSet {
-        CellSet(words)
-    }
-
     #[must_use]
     pub const fn contains(&self, point: Point) -> bool {
         let i = point.index();
@@ -114,13 +110,6 @@ impl CellSet {
             acc |= self.0[w] & !other.0[w];
         }
         acc == 0
-    }
-
-    /// `self ⊇ other`.
-    #[must_use]
-    #[inline]
-    pub fn is_superset(&self, other: &CellSet) -> bool {
-        other.is_subset(self)
     }
 
     /// The point with the smallest index.

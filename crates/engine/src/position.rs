@@ -252,17 +252,7 @@ impl Position {
         };
         let (e1, e2) = Edge::of(color);
         let own = self.stones[color].with(e1.point()).with(e2.point());
-        let mut group = CellSet::single(point);
-        let mut frontier = group;
-        while !frontier.is_empty() {
-            let mut next = CellSet::EMPTY;
-            for p in frontier {
-                next |= self.board.neighbours(p);
-            }
-            frontier = (next & own) - group;
-            group |= frontier;
-        }
-        group
+        self.board.flood(own, point)
     }
 
     /// Whether the side to move may play `mv`.

@@ -490,29 +490,44 @@ fn check_fill_and_moves(small: &Small, pos: &Position, tally: &mut Tally) {
     }
 }
 
+/// Calls `check` on `count` random positions of `size`x`size` with `empties` empty cells, for
+/// each `(size, empties, count)` of `plan` (games already won are skipped).
+fn for_sample_positions(
+    rng: &mut Rng,
+    plan: &[(u8, u32, u32)],
+    mut check: impl FnMut(&Small, &Position),
+) {
+    for &(size, empties, count) in plan {
+        let small = Small::new(size as i32, size as i32);
+        let mut done = 0;
+        while done < count {
+            if let Some(pos) = random_position(rng, size, empties) {
+                check(&small, &pos);
+                done += 1;
+            }
+        }
+    }
+}
+
 #[test]
 fn oracle_dead_cells_are_dead_on_small_boards() {
     let mut rng = Rng(0x5eed_dead);
     let mut tally = Tally::default();
-    for (size, empties, count) in [
-        (3u8, 6u32, 60),
-        (4, 9, 80),
-        (4, 12, 20),
-        (5, 12, 25),
-        (5, 14, 5),
-    ] {
-        let small = Small::new(size as i32, size as i32);
-        let mut done = 0;
-        while done < count {
-            let Some(pos) = random_position(&mut rng, size, empties) else {
-                continue;
-            };
-            let result = analyze(&pos, pos.to_move());
-            check_dead(&small, &pos, &result, &mut tally);
+    for_sample_positions(
+        &mut rng,
+        &[
+            (3u8, 6u32, 60),
+            (4, 9, 80),
+            (4, 12, 20),
+            (5, 12, 25),
+            (5, 14, 5),
+        ],
+        |small, pos| {
+            let result = analyze(pos, pos.to_move());
+            check_dead(small, pos, &result, &mut tally);
             tally.positions += 1;
-            done += 1;
-        }
-    }
+        },
+    );
     eprintln!(
         "dead oracle: {} positions, {} truly dead cells, {} reported ({:.0}%)",
         tally.positions,
@@ -531,24 +546,20 @@ fn oracle_dead_cells_are_dead_on_small_boards() {
 fn oracle_fill_in_keeps_the_winner_and_pruning_keeps_a_winning_move() {
     let mut rng = Rng(0xf111_0001);
     let mut tally = Tally::default();
-    for (size, empties, count) in [
-        (3u8, 5u32, 60),
-        (4, 8, 120),
-        (4, 10, 30),
-        (5, 9, 50),
-        (5, 10, 15),
-    ] {
-        let small = Small::new(size as i32, size as i32);
-        let mut done = 0;
-        while done < count {
-            let Some(pos) = random_position(&mut rng, size, empties) else {
-                continue;
-            };
-            check_fill_and_moves(&small, &pos, &mut tally);
+    for_sample_positions(
+        &mut rng,
+        &[
+            (3u8, 5u32, 60),
+            (4, 8, 120),
+            (4, 10, 30),
+            (5, 9, 50),
+            (5, 10, 15),
+        ],
+        |small, pos| {
+            check_fill_and_moves(small, pos, &mut tally);
             tally.positions += 1;
-            done += 1;
-        }
-    }
+        },
+    );
     eprintln!(
         "move oracle: {} positions x 2 sides, {} of {} empty cells pruned ({:.0}%)",
         tally.positions,
@@ -588,20 +599,16 @@ fn analysis_switched_off_prunes_nothing() {
 fn oracle_on_thousands_of_small_positions() {
     let mut rng = Rng(0x0bad_cafe);
     let mut tally = Tally::default();
-    for (size, empties, count) in [(4u8, 10u32, 1500), (5, 11, 1500), (5, 13, 300), (4, 16, 3)] {
-        let small = Small::new(size as i32, size as i32);
-        let mut done = 0;
-        while done < count {
-            let Some(pos) = random_position(&mut rng, size, empties) else {
-                continue;
-            };
-            let result = analyze(&pos, pos.to_move());
-            check_dead(&small, &pos, &result, &mut tally);
-            check_fill_and_moves(&small, &pos, &mut tally);
+    for_sample_positions(
+        &mut rng,
+        &[(4u8, 10u32, 1500), (5, 11, 1500), (5, 13, 300), (4, 16, 3)],
+        |small, pos| {
+            let result = analyze(pos, pos.to_move());
+            check_dead(small, pos, &result, &mut tally);
+            check_fill_and_moves(small, pos, &mut tally);
             tally.positions += 1;
-            done += 1;
-        }
-    }
+        },
+    );
     eprintln!("{tally:?}");
 }
 

@@ -236,7 +236,7 @@ impl Ends {
                 continue;
             }
             let members = if own.contains(p) {
-                flood(board, own, p)
+                board.flood(own, p)
             } else {
                 CellSet::single(p)
             };
@@ -262,21 +262,6 @@ impl Ends {
             i => Some(usize::from(i)),
         }
     }
-}
-
-/// The connected part of `set` around `start` (which must be in `set`).
-fn flood(board: &Board, set: CellSet, start: Point) -> CellSet {
-    let mut group = CellSet::single(start);
-    let mut frontier = group;
-    while !frontier.is_empty() {
-        let mut next = CellSet::EMPTY;
-        for p in frontier {
-            next |= board.neighbours(p);
-        }
-        frontier = (next & set) - group;
-        group |= frontier;
-    }
-    group
 }
 
 /// One list item: the carrier is copied here so the hot loops never chase the id.

@@ -9,7 +9,6 @@
 
 use alloc::vec::Vec;
 
-use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::point::{Edge, Point};
 use crate::{Color, Position};
@@ -106,7 +105,7 @@ impl Solver {
             if seen.contains(start) {
                 continue;
             }
-            let group = flood(&board, base, start);
+            let group = board.flood(base, start);
             seen |= group;
             let mut around = CellSet::EMPTY;
             for p in group {
@@ -221,21 +220,6 @@ impl Solver {
         self.memo.insert(key, result);
         result
     }
-}
-
-/// The connected part of `set` around `start`.
-fn flood(board: &Board, set: CellSet, start: Point) -> CellSet {
-    let mut group = CellSet::single(start);
-    let mut frontier = group;
-    while !frontier.is_empty() {
-        let mut next = CellSet::EMPTY;
-        for p in frontier {
-            next |= board.neighbours(p);
-        }
-        frontier = (next & set) - group;
-        group |= frontier;
-    }
-    group
 }
 
 /// An open-addressing table from positions to results (no std hash map in `alloc`).
