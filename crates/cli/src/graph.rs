@@ -55,3 +55,40 @@ pub fn parse_terminals(text: &str) -> Result<[u16; 2], String> {
         b.trim().parse().map_err(|_| bad())?,
     ])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn analyze_reports_theorem_10_sets_and_surrounded_neighbourhoods() {
+        // A lost set of two cut-dominated pairs (Steane's theorem 10), then Steane's figure 11
+        // as rebuilt in the engine's tests: the edge 4-2 is dead.
+        let report = analyze("GK}`es\n# a comment\nG?KLbG\n".as_bytes(), [0, 1]);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        assert!(
+            report.text.contains("theorem 10 lost sets: {2>5 6>3}\n"),
+            "{}",
+            report.text
+        );
+        assert!(report.text.contains("theorem 10 captured sets: \n"));
+        assert!(
+            report
+                .text
+                .contains("surrounded-neighbourhood edges: 4-2\n"),
+            "{}",
+            report.text
+        );
+        assert!(report.text.contains("graph 3 G?KLbG terminals 0 1\n"));
+    }
+
+    #[test]
+    fn analyze_reports_bad_lines_and_goes_on() {
+        let report = analyze("Bw\nB x\n".as_bytes(), [0, 1]);
+        assert_eq!(report.errors.len(), 1);
+        assert!(report.errors[0].starts_with("line 2:"));
+        assert!(report.text.contains("graph 1 Bw"));
+        assert_eq!(parse_terminals("3, 4"), Ok([3, 4]));
+        assert!(parse_terminals("3").is_err());
+    }
+}

@@ -186,14 +186,18 @@ pub fn run_suite(suite: &str, clock: Clock<'_>, rounds: u32) -> Option<Vec<Measu
         "hsearch" => Some(hsearch_suite(clock)),
         "search" => Some(search_suite(clock)),
         "inferior" => Some(
-            [(11u8, 30usize, "11x11"), (13, 40, "13x13")]
-                .into_iter()
-                .map(|(n, stones, name)| {
-                    let board = crate::Board::square(n).expect("valid size");
-                    let positions = midgame_positions(board, 10, stones, 0xBE7C4 + u64::from(n));
-                    inferior_suite(clock, &positions, name)
-                })
-                .collect(),
+            [
+                (11u8, 30usize, "11x11"),
+                (13, 40, "13x13"),
+                (19, 90, "19x19"),
+            ]
+            .into_iter()
+            .map(|(n, stones, name)| {
+                let board = crate::Board::square(n).expect("valid size");
+                let positions = midgame_positions(board, 10, stones, 0xBE7C4 + u64::from(n));
+                inferior_suite(clock, &positions, name)
+            })
+            .collect(),
         ),
         _ => None,
     }

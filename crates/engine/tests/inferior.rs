@@ -640,3 +640,59 @@ fn analysis_runs_on_the_largest_board() {
     assert!(!filled.black.intersects(&filled.white));
     assert!((result.fill.black | result.fill.white).is_subset(&pos.empty_cells()));
 }
+
+/// Björnsson et al.'s Figure 5 (right): three marked cells form a Black-dominated set, since a
+/// Black move at the dotted one captures the other two. The figure is not in our copy; this
+/// is the left diagram's ring (see `a_ring_of_black_stones_captures_two_cells`) on a 5x5 board
+/// with one ring stone, d2, left out as the dot: Black at d2 closes the ring and captures
+/// c3 d3. White's stones sit far away so that the exhaustive solver can check the claims.
+#[test]
+fn bjornsson_figure_5_right_a_dominated_triple() {
+    let pos = diagram::parse(
+        "W W . . .
+          W . B . .
+           . B . . B
+            . . B B .
+             W W . . .",
+    )
+    .unwrap();
+    assert_eq!(pos.to_move(), Color::Black);
+    let cell = |s: &str| Point::parse(s).unwrap();
+    let (dot, pair) = (cell("d2"), CellSet::single(cell("c3")).with(cell("d3")));
+    let small = Small::new(5, 5);
+    let (black, white) = small.masks(&stones_of(&pos));
+    let bits = |set: CellSet| set.iter().fold(0, |acc, p| acc | small.bit(p));
+    let mut memo = HashMap::new();
+    // Without the dot the pair is not captured: a White stone on c3 would not die.
+    let before = analyze(&pos, Color::Black);
+    assert!(!pair.is_subset(&before.captured.black), "{before:?}");
+    // Black at the dot: the pair is captured (the engine fills it in) ...
+    let mut after = pos.clone();
+    after.play_unchecked(Color::Black, ohm_engine::Move::Cell(dot));
+    let result = analyze(&after, Color::White);
+    assert!(
+        pair.is_subset(&(result.captured.black | result.dead)),
+        "{result:?}"
+    );
+    // ... and by the solver: filling it in keeps the value for either side to move.
+    let black_dot = black | small.bit(dot);
+    for side in Color::ALL {
+        assert_eq!(
+            small.wins(black_dot, white, side, &mut memo),
+            small.wins(black_dot | bits(pair), white, side, &mut memo)
+        );
+    }
+    // The local game (Observation 4.5): after the dot, a White stone on either cell of the
+    // pair is dead once Black takes the other, so Black wins the set moving first at the dot.
+    for m in pair.iter() {
+        let other = (pair - m).first().unwrap();
+        assert!(small.is_dead(black_dot | small.bit(other), white, small_index(&small, m)));
+    }
+    // Without the dot that fails: White on c3, Black on d3, and c3 still matters.
+    assert!(!small.is_dead(
+        black | small.bit(cell("d3")),
+        white,
+        small_index(&small, cell("c3"))
+    ));
+    assert!(before.consider.contains(dot), "{before:?}");
+}

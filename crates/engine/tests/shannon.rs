@@ -6,8 +6,10 @@
 use std::collections::HashMap;
 
 use ohm_engine::shannon::dead::{
-    find_dead, simplicial_vertices, transverse_edges, DeadVertexReason,
+    clique_cutsets, find_dead, local_clique_cutsets, simplicial_vertices, surrounded_neighbourhood,
+    transverse_edges, DeadVertexReason,
 };
+use ohm_engine::shannon::pair_sets::{pair_sets, set_dominates, PairSet, PairSetKind};
 use ohm_engine::shannon::relations::{
     degree_three_lost_sets, supports, threatens, threatens_by_triangle_count, Relations,
 };
@@ -463,4 +465,444 @@ fn steane_figure_3_examples() {
     }
     assert!(find_dead(&g).dead_set().contains(2));
     assert!(!find_dead(&g).dead_set().contains(3));
+}
+
+/// Brute force for theorem 13's condition: the vertices `v` for which some clique `C` (terminals
+/// allowed, `v` not in it) leaves `v`'s component of `G - C` without a terminal.
+fn pocketed_by_brute_force(g: &ShannonGraph) -> VertexSet {
+    let adj = masks(g);
+    let n = adj.len();
+    let cliques: Vec<u32> = (0..1u32 << n)
+        .filter(|&c| (0..n).all(|v| c & (1 << v) == 0 || c & !(1 << v) & !adj[v] == 0))
+        .collect();
+    let component = |v: usize, blocked: u32| {
+        let mut seen = 1u32 << v;
+        loop {
+            let mut next = seen;
+            for (u, &a) in adj.iter().enumerate() {
+                if seen & (1 << u) != 0 {
+                    next |= a & !blocked;
+                }
+            }
+            if next == seen {
+                return seen;
+            }
+            seen = next;
+        }
+    };
+    (2..n)
+        .filter(|&v| {
+            cliques
+                .iter()
+                .any(|&c| c & (1 << v) == 0 && component(v, c) & 0b11 == 0)
+        })
+        .map(|v| v as Vertex)
+        .collect()
+}
+
+#[test]
+fn clique_cutsets_find_exactly_the_pocketed_vertices() {
+    let mut rng = Rng(0xc11c_0005);
+    let (mut pocketed, mut local) = (0, 0);
+    for round in 0..700 {
+        // Mostly up to 12 vertices; every seventh graph has 16.
+        let n = if round % 7 == 6 { 16 } else { 4 + (round % 9) };
+        let g = random_graph(&mut rng, n, [10, 15, 25, 40, 60][round % 5]);
+        let pockets = clique_cutsets(&g);
+        let mut union = VertexSet::EMPTY;
+        for (separator, pocket) in &pockets {
+            // Each claim holds on its own: a connected terminal-free pocket, its whole
+            // neighbourhood the separator, a clique.
+            assert!(!pocket.contains(0) && !pocket.contains(1));
+            assert!(g.is_clique(separator), "{}", write_graph6(&g));
+            let around = pocket
+                .iter()
+                .fold(VertexSet::EMPTY, |acc, v| acc.union(&g.neighbours(v)))
+                .difference(pocket);
+            assert_eq!(&around, separator, "{}", write_graph6(&g));
+            let first = pocket.first().unwrap();
+            assert_eq!(g.reachable(first, *separator), *pocket);
+            union = union.union(pocket);
+        }
+        assert_eq!(union, pocketed_by_brute_force(&g), "{}", write_graph6(&g));
+        let old = local_clique_cutsets(&g)
+            .iter()
+            .fold(VertexSet::EMPTY, |acc, (_, p)| acc.union(p));
+        assert!(old.is_subset(&union), "{}", write_graph6(&g));
+        pocketed += union.len();
+        local += old.len();
+    }
+    eprintln!("clique pockets: {pocketed} vertices, the bounded local search found {local}");
+    assert!(pocketed > local);
+}
+
+#[test]
+fn clique_cutsets_on_a_large_hex_graph_agree_with_the_local_search() {
+    // A 19x19 midgame: the complete method finds at least what the bounded one finds.
+    let mut rng = Rng(0x1919_0006);
+    let board = ohm_engine::Board::square(19).unwrap();
+    let mut pos = ohm_engine::Position::new(board);
+    while pos.move_count() < 120 && !pos.is_over() {
+        let p = rng.pick(pos.empty_cells()).unwrap();
+        pos.play_unchecked(pos.to_move(), ohm_engine::Move::Cell(p));
+    }
+    for colour in [Color::Black, Color::White] {
+        let g = ShannonGraph::from_position(&pos, colour);
+        let all = clique_cutsets(&g)
+            .iter()
+            .fold(VertexSet::EMPTY, |acc, (_, p)| acc.union(p));
+        let old = local_clique_cutsets(&g)
+            .iter()
+            .fold(VertexSet::EMPTY, |acc, (_, p)| acc.union(p));
+        assert!(old.is_subset(&all));
+    }
+}
+
+/// The local (multi-Shannon) game on `rest`: whether the player with the goal reaches it,
+/// `target` being the graph with all of `rest` cut (Cut's goal) or shorted (Short's goal).
+fn local_game(
+    h: &ShannonGraph,
+    rest: VertexSet,
+    target: &ShannonGraph,
+    goal_is_cut: bool,
+    goal_to_move: bool,
+) -> bool {
+    if rest.is_empty() {
+        return h == target;
+    }
+    let cut_moves = goal_is_cut == goal_to_move;
+    let mut outcomes = rest.iter().map(|v| {
+        let next = if cut_moves {
+            h.with_cut(v).unwrap()
+        } else {
+            h.shorted(v).unwrap()
+        };
+        local_game(&next, rest.without(v), target, goal_is_cut, !goal_to_move)
+    });
+    if goal_to_move {
+        outcomes.any(|won| won)
+    } else {
+        outcomes.all(|won| won)
+    }
+}
+
+fn all_cut(g: &ShannonGraph, set: VertexSet) -> ShannonGraph {
+    set.iter().fold(g.clone(), |h, v| h.with_cut(v).unwrap())
+}
+
+fn all_shorted(g: &ShannonGraph, set: VertexSet) -> ShannonGraph {
+    set.iter().fold(g.clone(), |h, v| h.shorted(v).unwrap())
+}
+
+/// Cut (`lost`) or Short wins the local game on `set` moving second: the set is lost or
+/// captured by definition.
+fn second_player_wins_locally(g: &ShannonGraph, set: VertexSet, lost: bool) -> bool {
+    let target = if lost {
+        all_cut(g, set)
+    } else {
+        all_shorted(g, set)
+    };
+    local_game(g, set, &target, lost, false)
+}
+
+/// `v` wins the local game on `set` for Cut (`cut`) or Short when played first.
+fn dominates_locally(g: &ShannonGraph, v: Vertex, set: VertexSet, cut: bool) -> bool {
+    let target = if cut {
+        all_cut(g, set)
+    } else {
+        all_shorted(g, set)
+    };
+    let after = if cut {
+        g.with_cut(v).unwrap()
+    } else {
+        g.shorted(v).unwrap()
+    };
+    local_game(&after, set.without(v), &target, cut, false)
+}
+
+#[test]
+fn theorem_10_sets_are_lost_or_captured_by_enumeration() {
+    let mut rng = Rng(0x7e10_0007);
+    let (mut lost, mut captured) = (0, 0);
+    for round in 0..1500 {
+        let n = 6 + (round % 8);
+        let g = random_graph(&mut rng, n, [18, 25, 32, 45][round % 4]);
+        if g.decided().is_some() {
+            continue;
+        }
+        let relations = Relations::compute(&g);
+        let sets = pair_sets(&g, &relations);
+        if sets.is_empty() {
+            continue;
+        }
+        let adj = masks(&g);
+        let mut memo = HashMap::new();
+        let value = [true, false].map(|first| short_wins(&adj, 0, 0, first, &mut memo));
+        for set in &sets {
+            let vertices = set.vertices();
+            let is_lost = set.kind == PairSetKind::Lost;
+            assert!(set.pairs.len() >= 2);
+            assert_eq!(vertices.len() as usize, 2 * set.pairs.len());
+            // The pairs are dominated, and B threatens / supports A, by the definitions.
+            for &(a, b) in &set.pairs {
+                assert!(dominates_locally(
+                    &g,
+                    a,
+                    VertexSet::single(a).with(b),
+                    is_lost
+                ));
+            }
+            let (a, b) = (set.dominating(), set.dominated());
+            let claim = if is_lost {
+                all_shorted(&all_cut(&g, b), a) == all_cut(&g, vertices)
+            } else {
+                all_cut(&all_shorted(&g, b), a) == all_shorted(&g, vertices)
+            };
+            assert!(claim, "{set:?} in {}", write_graph6(&g));
+            // The conclusion: a second-player win in the local game, and filling the set in
+            // keeps the value for either side to move.
+            assert!(
+                second_player_wins_locally(&g, vertices, is_lost),
+                "{set:?} in {}",
+                write_graph6(&g)
+            );
+            let bits = vertices.iter().fold(0u32, |acc, v| acc | 1 << v);
+            let (short, cut) = if is_lost { (0, bits) } else { (bits, 0) };
+            for (i, first) in [true, false].into_iter().enumerate() {
+                assert_eq!(short_wins(&adj, short, cut, first, &mut memo), value[i]);
+            }
+            if is_lost {
+                lost += 1;
+            } else {
+                captured += 1;
+            }
+        }
+    }
+    eprintln!("theorem 10: {lost} lost sets, {captured} captured sets");
+    assert!(lost > 0 && captured > 0);
+}
+
+/// Whether deleting the edge `a`–`b` never changes the winner of a complete colouring.
+fn edge_is_dead(adj: &[u32], a: usize, b: usize) -> bool {
+    let mut without = adj.to_vec();
+    without[a] &= !(1 << b);
+    without[b] &= !(1 << a);
+    let playable = ((1u64 << adj.len()) - 1) as u32 & !0b11;
+    (0..=playable)
+        .filter(|short| short & !playable == 0)
+        .all(|short| joins(adj, short) == joins(&without, short))
+}
+
+fn pair(a: Vertex, b: Vertex) -> VertexSet {
+    VertexSet::single(a).with(b)
+}
+
+/// Steane's figure 2, rebuilt from its caption (the picture is not in our copy of the paper):
+/// `a` is joined to `b`, `c` and a further vertex `x`; `b` to `c` and a further `y`; `c` to
+/// `x`; `x` and `y` lead on to the terminals. The caption's facts all hold in this graph.
+#[test]
+fn steane_figure_2_cut_domination_of_a_triple() {
+    let (a, b, c, x) = (2, 3, 4, 5);
+    let g = read_graph6("F@Mi_", [0, 1]).unwrap();
+    assert_eq!(
+        g.edges().collect::<Vec<_>>(),
+        vec![
+            (0, 5),
+            (1, 6),
+            (2, 3),
+            (2, 4),
+            (2, 5),
+            (3, 4),
+            (3, 6),
+            (4, 5)
+        ]
+    );
+    let abc = pair(a, b).with(c);
+    // b cut-dominates {a, b}: after deleting b, N(a) = {c, x} is a clique.
+    assert!(threatens(&g, b, a));
+    assert!(g
+        .with_cut(b)
+        .unwrap()
+        .is_clique(&g.with_cut(b).unwrap().neighbours(a)));
+    assert!(dominates_locally(&g, b, pair(a, b), true));
+    // a cut-dominates {a, b, c}: after deleting a, b and c are a lost pair (figure 3(a)).
+    // (x and y, on their paths to the terminals, form lost pairs too in this small graph.)
+    assert!(Relations::compute(&g.with_cut(a).unwrap())
+        .lost_pairs()
+        .contains(&(b, c)));
+    assert!(dominates_locally(&g, a, abc, true));
+    // ... but a cut-dominates neither {a, b} nor {a, c}.
+    assert!(!threatens(&g, a, b) && !threatens(&g, a, c));
+    assert!(!dominates_locally(&g, a, pair(a, b), true));
+    assert!(!dominates_locally(&g, a, pair(a, c), true));
+    // Theorem 3: b dominates the triple too, hence so does c.
+    assert!(dominates_locally(&g, b, abc, true));
+    assert!(dominates_locally(&g, c, abc, true));
+    // The edge ac is dead: c surrounds a (theorem 14, corollary I).
+    assert!(transverse_edges(&g).iter().any(|e| e.edge == (a, c)));
+    assert!(edge_is_dead(&masks(&g), a as usize, c as usize));
+    // x is needed by both: the triple is cut-dominated, not lost.
+    assert!(!second_player_wins_locally(&g, abc, true));
+    let _ = x;
+}
+
+/// Steane's figure 3, by the local game: in (a) each dotted vertex cut-dominates the pair, so
+/// Cut wins it moving second; in (b) each short-dominates it and Short wins it second.
+#[test]
+fn steane_figure_3_pairs_by_enumeration() {
+    let path = read_graph6("CR", [0, 1]).unwrap();
+    for v in [2, 3] {
+        assert!(dominates_locally(&path, v, pair(2, 3), true));
+        assert!(!dominates_locally(&path, v, pair(2, 3), false));
+    }
+    assert!(second_player_wins_locally(&path, pair(2, 3), true));
+    // The diamond 0 - 4 - {2, 3} - 5 - 1.
+    let diamond = read_graph6("E?lo", [0, 1]).unwrap();
+    assert_eq!(
+        diamond.edges().collect::<Vec<_>>(),
+        vec![(0, 4), (1, 5), (2, 4), (2, 5), (3, 4), (3, 5)]
+    );
+    for v in [2, 3] {
+        assert!(dominates_locally(&diamond, v, pair(2, 3), false));
+    }
+    assert!(second_player_wins_locally(&diamond, pair(2, 3), false));
+    assert!(!second_player_wins_locally(&diamond, pair(2, 3), true));
+    assert_eq!(Relations::compute(&diamond).captured_pairs(), vec![(2, 3)]);
+}
+
+/// Theorem 10 on a graph where no pair of vertices threatens or supports each other and no
+/// vertex is found dead (the property of Steane's figure 6, whose picture we lack): the pairs
+/// `(2, 5)` and `(6, 3)` are cut-dominated, `{5, 3}` threatens `{2, 6}`, so `{2, 3, 5, 6}` is
+/// lost. Found by a search of random graphs for exactly that.
+#[test]
+fn theorem_10_lost_set_not_reducible_by_pairs() {
+    let g = read_graph6("GK}`es", [0, 1]).unwrap();
+    let relations = Relations::compute(&g);
+    assert!(relations.lost_pairs().is_empty() && relations.captured_pairs().is_empty());
+    assert!(find_dead(&g).dead.is_empty());
+    assert!(degree_three_lost_sets(&g).is_empty());
+    assert!(threatens(&g, 2, 5) && threatens(&g, 6, 3));
+    let sets = pair_sets(&g, &relations);
+    assert_eq!(
+        sets,
+        vec![PairSet {
+            kind: PairSetKind::Lost,
+            pairs: vec![(2, 5), (6, 3)],
+        }]
+    );
+    let set = pair(2, 3).with(5).with(6);
+    assert!(second_player_wins_locally(&g, set, true));
+    // No smaller part of it is lost.
+    for v in set.iter() {
+        assert!(!second_player_wins_locally(&g, set.without(v), true));
+    }
+    let text = ohm_engine::shannon::report::describe(&g);
+    assert!(text.contains("theorem 10 lost sets: {2>5 6>3}\n"), "{text}");
+}
+
+/// Steane's figure 9 (a captured set of four that mutual pairs cannot reduce). The picture is
+/// not in our copy and the caption does not give all edges, so this is a graph with every
+/// property the caption states, found by a search of random graphs: `e` supports each of `f`,
+/// `g`, `h`; after shorting `f`, `g` and `h` support each other; `{f, g, h}` supports `e`; no
+/// pair supports or threatens each other; `g` touches a terminal. The caption's conclusion:
+/// Short wins the local game moving second.
+#[test]
+fn steane_figure_9_captured_by_supporting_sets() {
+    let (e, f, g_, h) = (6, 7, 3, 5);
+    let g = read_graph6("HKLM}Qg", [0, 1]).unwrap();
+    let relations = Relations::compute(&g);
+    assert!(relations.lost_pairs().is_empty() && relations.captured_pairs().is_empty());
+    for v in [f, g_, h] {
+        assert!(supports(&g, e, v));
+    }
+    let after_f = g.shorted(f).unwrap();
+    assert!(supports(&after_f, g_, h) && supports(&after_f, h, g_));
+    // f short-dominates {f, g, h}.
+    let fgh = pair(f, g_).with(h);
+    assert!(dominates_locally(&g, f, fgh, false));
+    assert!(set_dominates(
+        &g,
+        fgh,
+        VertexSet::single(e),
+        PairSetKind::Captured
+    ));
+    // The edge from g to the terminal is not dead (some completion needs it).
+    assert!(g.has_edge(g_, 0));
+    assert!(!edge_is_dead(&masks(&g), g_ as usize, 0));
+    let set = fgh.with(e);
+    assert!(second_player_wins_locally(&g, set, false));
+    // Filling it in keeps the value for either side to move.
+    let adj = masks(&g);
+    let bits = set.iter().fold(0u32, |acc, v| acc | 1 << v);
+    let mut memo = HashMap::new();
+    for first in [true, false] {
+        assert_eq!(
+            short_wins(&adj, 0, 0, first, &mut memo),
+            short_wins(&adj, bits, 0, first, &mut memo)
+        );
+    }
+}
+
+/// Steane's figure 11, rebuilt from its caption and the text of corollary II: `v` is joined to
+/// `a`, `b` and `w`; `a` and `b` lead on through `x` and `y`, both neighbours of `w`, to the
+/// terminals. Every 2-walk from `v` ends in `N[w]`, so `vw` is dead; after deleting it, `{a, v}`
+/// and `{v, b}` are lost pairs.
+#[test]
+fn steane_figure_11_dead_edge_then_lost_pairs() {
+    let (w, a, v, b, x, y) = (2, 3, 4, 5, 6, 7);
+    let g = read_graph6("G?KLbG", [0, 1]).unwrap();
+    assert_eq!(
+        g.edges().collect::<Vec<_>>(),
+        vec![
+            (0, 6),
+            (1, 7),
+            (2, 4),
+            (2, 6),
+            (2, 7),
+            (3, 4),
+            (3, 6),
+            (4, 5),
+            (5, 7)
+        ]
+    );
+    // Corollary II's count: A³(v, w) = Σ_{i≠w} A²(v, i).
+    let n = g.vertex_capacity();
+    let a1 = |i: usize, j: usize| u32::from(g.has_edge(i as Vertex, j as Vertex));
+    let a2 = |i: usize, j: usize| (0..n).map(|k| a1(i, k) * a1(k, j)).sum::<u32>();
+    let a3 = |i: usize, j: usize| (0..n).map(|k| a2(i, k) * a1(k, j)).sum::<u32>();
+    let (vi, wi) = (v as usize, w as usize);
+    assert_eq!(
+        a3(vi, wi),
+        (0..n).filter(|&i| i != wi).map(|i| a2(vi, i)).sum::<u32>()
+    );
+    // Corollary I does not see it; the surrounded neighbourhood N[v] - w does.
+    assert!(!transverse_edges(&g)
+        .iter()
+        .any(|e| e.edge == (v, w) || e.edge == (w, v)));
+    assert_eq!(
+        surrounded_neighbourhood(&g, v, w),
+        Some(VertexSet::single(v))
+    );
+    assert!(edge_is_dead(&masks(&g), vi, wi));
+    // Before the deletion no pair is lost; after it, {a, v} and {v, b} are.
+    assert!(Relations::compute(&g).lost_pairs().is_empty());
+    let mut cut_edge = g.clone();
+    cut_edge.remove_edge(v, w).unwrap();
+    assert_eq!(
+        Relations::compute(&cut_edge).lost_pairs(),
+        vec![(a, v), (v, b)]
+    );
+    let avb = pair(a, v).with(b);
+    assert!(second_player_wins_locally(&cut_edge, avb, true));
+    // In the original graph too, cutting the three keeps the value for either side to move.
+    let adj = masks(&g);
+    let mut memo = HashMap::new();
+    let bits = avb.iter().fold(0u32, |acc, u| acc | 1 << u);
+    for first in [true, false] {
+        assert_eq!(
+            short_wins(&adj, 0, 0, first, &mut memo),
+            short_wins(&adj, 0, bits, first, &mut memo)
+        );
+    }
+    let _ = (x, y);
 }

@@ -6,7 +6,8 @@
 //! [`analyze`] runs two kinds of recogniser, repeatedly, until filling in what they find
 //! reveals nothing new:
 //! - graph recognisers ([`crate::shannon`]) on both players' reduced graphs: simplicial
-//!   vertices, clique cutsets, dead edges, mutually supporting / threatening pairs;
+//!   vertices, clique cutsets, dead edges, mutually supporting / threatening pairs and
+//!   Steane's theorem 10 sets of such pairs;
 //! - the local patterns of [`pattern`] (data in `patterns.txt`), matched at every cell in every
 //!   symmetry of the grid, with edges counting as stones of their owner.
 //!
@@ -40,6 +41,7 @@ use crate::color::{ByColor, Color};
 use crate::point::Point;
 use crate::position::Position;
 use crate::shannon::dead::{find_dead, DeadVertexReason};
+use crate::shannon::pair_sets::{pair_sets, PairSetKind};
 use crate::shannon::relations::{degree_three_lost_sets, Relations};
 use crate::shannon::{ShannonGraph, Vertex, VertexSet};
 
@@ -58,9 +60,11 @@ pub enum InferiorReason {
         graph: Color,
         reason: DeadVertexReason,
     },
-    /// Two vertices that support each other in `graph` (captured by that player).
+    /// Two vertices that support each other in `graph` (captured by that player), or a set
+    /// of such dominated pairs that Steane's theorem 10 captures.
     MutualSupport { graph: Color },
-    /// Two vertices that threaten each other in `graph` (captured by the other player).
+    /// Two vertices that threaten each other in `graph` (captured by the other player), or a
+    /// set of such dominated pairs that Steane's theorem 10 loses.
     MutualThreat { graph: Color },
     /// Steane's theorem 9 in `graph` (captured by the other player).
     DegreeThreeThreat { graph: Color },
@@ -259,6 +263,19 @@ pub fn analyze_with(
                 for (a, b) in relations.lost_pairs() {
                     let set = cells_of(VertexSet::single(a).with(b));
                     candidates.push((set, !colour, InferiorReason::MutualThreat { graph: colour }));
+                }
+                // Theorem 10 sets, after the pairs: a set overlapping a pair already taken
+                // is skipped below.
+                for set in pair_sets(&graphs[colour], relations) {
+                    let (owner, reason) = match set.kind {
+                        PairSetKind::Captured => {
+                            (colour, InferiorReason::MutualSupport { graph: colour })
+                        }
+                        PairSetKind::Lost => {
+                            (!colour, InferiorReason::MutualThreat { graph: colour })
+                        }
+                    };
+                    candidates.push((cells_of(set.vertices()), owner, reason));
                 }
                 for set in degree_three_lost_sets(&graphs[colour]) {
                     candidates.push((

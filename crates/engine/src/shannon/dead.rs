@@ -35,6 +35,9 @@ pub enum DeadEdgeReason {
     Transverse,
     /// Both ends are neighbours of this terminal (theorem 15).
     TerminalNeighbours(Vertex),
+    /// The second vertex surrounds `N[v] - w` for this `v`, a terminal-free set holding the
+    /// first vertex (theorem 14 with `U = N[v] - w`, the set of corollary II).
+    SurroundedNeighbourhood(Vertex),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,6 +99,53 @@ pub fn transverse_edges(graph: &ShannonGraph) -> Vec<DeadEdge> {
     out
 }
 
+/// For an edge `vw` with `v` non-terminal: the vertices of `U = N[v] - w` joined to `w`, when
+/// `U` holds no terminal and every neighbour of `U` is `w` or a neighbour of `w` (`w`
+/// surrounds `U`, so by theorem 14 all those edges are dead). Steane's corollary II states a
+/// walk-counting sufficient condition for this; here the inclusion is tested directly.
+#[must_use]
+pub fn surrounded_neighbourhood(graph: &ShannonGraph, v: Vertex, w: Vertex) -> Option<VertexSet> {
+    if graph.is_terminal(v) || !graph.has_edge(v, w) {
+        return None;
+    }
+    let region = graph.neighbours(v).with(v).without(w);
+    let [t1, t2] = graph.terminals();
+    if region.contains(t1) || region.contains(t2) {
+        return None;
+    }
+    let around = region
+        .iter()
+        .fold(VertexSet::EMPTY, |acc, u| acc.union(&graph.neighbours(u)))
+        .difference(&region);
+    let closed = graph.neighbours(w).with(w);
+    around
+        .is_subset(&closed)
+        .then(|| region.intersection(&graph.neighbours(w)))
+}
+
+/// All edges [`surrounded_neighbourhood`] finds, each once as `(u, w)`, with the `v` whose
+/// neighbourhood was surrounded. Each is dead on its own; after deleting some, recheck.
+#[must_use]
+pub fn surrounded_neighbourhood_edges(graph: &ShannonGraph) -> Vec<DeadEdge> {
+    let mut out: Vec<DeadEdge> = Vec::new();
+    for v in graph.playable().iter() {
+        for w in graph.neighbours(v).iter() {
+            for u in surrounded_neighbourhood(graph, v, w)
+                .unwrap_or_default()
+                .iter()
+            {
+                if !out.iter().any(|e| e.edge == (u, w)) {
+                    out.push(DeadEdge {
+                        edge: (u, w),
+                        reason: DeadEdgeReason::SurroundedNeighbourhood(v),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Edges joining two neighbours of the same terminal (theorem 15).
 #[must_use]
 pub fn terminal_neighbour_edges(graph: &ShannonGraph) -> Vec<DeadEdge> {
@@ -134,8 +184,8 @@ impl DeadAnalysis {
 
 /// All dead vertices the recognisers find: the game decided, simplicial vertices, vertices
 /// surrounded by a terminal, vertices cut off from the terminals by a clique, and whatever
-/// becomes isolated or simplicial as dead edges (theorems 14, 15) and dead vertices are
-/// removed, to a fixpoint.
+/// becomes isolated or simplicial as dead edges (theorem 14 with `U = {v}` and with
+/// `U = N[v] - w`, theorem 15) and dead vertices are removed, to a fixpoint.
 #[must_use]
 pub fn find_dead(graph: &ShannonGraph) -> DeadAnalysis {
     let mut g = graph.clone();
@@ -202,6 +252,23 @@ pub fn find_dead(graph: &ShannonGraph) -> DeadAnalysis {
                 changed = true;
             }
         }
+        // Theorem 14 for U = N[v] - w: every edge from w into U at once (deleting one keeps
+        // w surrounding U, so the others stay dead in the graph of the moment).
+        for v in g.playable().iter() {
+            for w in g.neighbours(v).iter() {
+                for u in surrounded_neighbourhood(&g, v, w)
+                    .unwrap_or_default()
+                    .iter()
+                {
+                    let _ = g.remove_edge(u, w);
+                    dead_edges.push(DeadEdge {
+                        edge: (u, w),
+                        reason: DeadEdgeReason::SurroundedNeighbourhood(v),
+                    });
+                    changed = true;
+                }
+            }
+        }
         for v in g.playable().iter() {
             if g.is_clique(&g.neighbours(v)) {
                 dead.push(DeadVertex {
@@ -246,21 +313,26 @@ pub fn find_dead(graph: &ShannonGraph) -> DeadAnalysis {
     }
 }
 
-/// The largest terminal-free region [`clique_cutsets`] looks for behind a clique: pockets cut
-/// off from the terminals are small in practice, and the bound keeps the search linear.
+/// The largest terminal-free region [`local_clique_cutsets`] looks for behind a clique.
 pub const POCKET_LIMIT: u32 = 12;
 
 /// Clique separators and the terminal-free vertices they cut off from both terminals
 /// (theorem 13): pairs `(separator, pocket)`, where `pocket` is connected, holds no terminal,
-/// has all its outside neighbours in `separator`, and `separator` is a clique.
-///
-/// Vertices in components without a terminal come first (the empty separator). Then the
-/// separators tried are each vertex, each edge, and `N(C)` for each component `C` of
-/// `G - N[x]` next to `N(x)` (every minimal separator is of this form for a suitable `x`;
-/// Whitesides' algorithm would find all clique separators, this finds the common local ones).
-/// Only pockets of at most [`POCKET_LIMIT`] vertices are reported.
+/// has all its outside neighbours in `separator`, and `separator` is a clique. Complete: every
+/// vertex that some clique cuts off from both terminals lies in a pocket (see
+/// [`super::separators`] for the method).
 #[must_use]
 pub fn clique_cutsets(graph: &ShannonGraph) -> Vec<(VertexSet, VertexSet)> {
+    super::separators::clique_pockets(graph)
+}
+
+/// A fast, partial search for the pockets of [`clique_cutsets`]: components without a
+/// terminal (the empty separator), then the separators each vertex, each edge, and `N(C)` for
+/// each component `C` of `G - N[x]` next to `N(x)`, keeping pockets of at most
+/// [`POCKET_LIMIT`] vertices whose neighbourhood is a clique. Sound; finds the common local
+/// pockets only.
+#[must_use]
+pub fn local_clique_cutsets(graph: &ShannonGraph) -> Vec<(VertexSet, VertexSet)> {
     let [t1, t2] = graph.terminals();
     let mut out = Vec::new();
     let connected = graph.component(t1).union(&graph.component(t2));

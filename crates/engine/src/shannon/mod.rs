@@ -9,7 +9,10 @@
 //! - [`graph6`]: reading and writing graphs in nauty's graph6 format;
 //! - [`dead`]: dead vertices and dead edges (simplicial vertices, clique cutsets, transverse
 //!   edges, edges between a terminal's neighbours, vertices surrounded by a terminal);
+//! - [`separators`]: every vertex cut off from both terminals by a clique (complete, via a
+//!   minimal triangulation);
 //! - [`relations`]: threat and support, lost and captured pairs, theorem 9;
+//! - [`pair_sets`]: theorem 10, lost and captured sets of dominated pairs;
 //! - [`report`]: a text summary of all of the above for one graph.
 //!
 //! Sources: Björnsson, Hayward, Johanson, van Rijswijck, *Dead cell analysis in Hex and the
@@ -18,8 +21,10 @@
 pub mod dead;
 mod graph;
 pub mod graph6;
+pub mod pair_sets;
 pub mod relations;
 pub mod report;
+pub mod separators;
 mod vertex_set;
 
 pub use graph::{GraphError, ShannonGraph};

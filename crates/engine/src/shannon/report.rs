@@ -7,9 +7,11 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use super::dead::{
-    find_dead, simplicial_vertices, terminal_neighbour_edges, transverse_edges, DeadVertexReason,
+    find_dead, simplicial_vertices, surrounded_neighbourhood_edges, terminal_neighbour_edges,
+    transverse_edges, DeadVertexReason,
 };
 use super::graph::ShannonGraph;
+use super::pair_sets::{pair_sets, PairSetKind};
 use super::relations::{degree_three_lost_sets, triangle_number, Relations};
 use super::vertex_set::{Vertex, VertexSet};
 
@@ -22,8 +24,9 @@ fn pairs(list: &[(Vertex, Vertex)], sep: &str) -> String {
 
 /// One line per finding, `name: items` (vertices by number; `a-b` edges, `a>b` relations):
 /// simplicial vertices, transverse edges (theorem 14), edges between a terminal's neighbours
-/// (theorem 15), triangle-free vertices, dead vertices with their reasons, threats, supports,
-/// lost pairs, captured pairs, and theorem 9's lost sets.
+/// (theorem 15), edges into a surrounded `N[v] - w` (theorem 14, corollary II), triangle-free vertices, dead vertices with their reasons, threats, supports,
+/// lost pairs, captured pairs, theorem 9's lost sets, and theorem 10's lost and captured pair
+/// sets (each as `{a>b c>d}`: the pairs, `a` dominating `{a, b}`).
 #[must_use]
 pub fn describe(graph: &ShannonGraph) -> String {
     let mut out = String::new();
@@ -36,6 +39,10 @@ pub fn describe(graph: &ShannonGraph) -> String {
         .collect();
     terminal_edges.sort_unstable();
     terminal_edges.dedup();
+    let neighbourhood_edges: Vec<(Vertex, Vertex)> = surrounded_neighbourhood_edges(graph)
+        .iter()
+        .map(|e| e.edge)
+        .collect();
     let triangle_free: VertexSet = graph
         .vertices()
         .iter()
@@ -63,6 +70,14 @@ pub fn describe(graph: &ShannonGraph) -> String {
         .map(|s| format!("{{{}}}", s))
         .collect::<Vec<_>>()
         .join(" ");
+    let pair_set_text = |kind: PairSetKind| {
+        pair_sets(graph, &relations)
+            .iter()
+            .filter(|s| s.kind == kind)
+            .map(|s| format!("{{{}}}", pairs(&s.pairs, ">")))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     let [t1, t2] = graph.terminals();
     let _ = writeln!(out, "terminals: {t1} {t2}");
     let _ = writeln!(out, "simplicial: {simplicial}");
@@ -71,6 +86,11 @@ pub fn describe(graph: &ShannonGraph) -> String {
         out,
         "terminal-neighbour edges: {}",
         pairs(&terminal_edges, "-")
+    );
+    let _ = writeln!(
+        out,
+        "surrounded-neighbourhood edges: {}",
+        pairs(&neighbourhood_edges, "-")
     );
     let _ = writeln!(out, "triangle-free: {triangle_free}");
     let _ = writeln!(out, "dead: {dead_text}");
@@ -83,5 +103,15 @@ pub fn describe(graph: &ShannonGraph) -> String {
         pairs(&relations.captured_pairs(), "-")
     );
     let _ = writeln!(out, "theorem 9 lost sets: {lost_sets}");
+    let _ = writeln!(
+        out,
+        "theorem 10 lost sets: {}",
+        pair_set_text(PairSetKind::Lost)
+    );
+    let _ = writeln!(
+        out,
+        "theorem 10 captured sets: {}",
+        pair_set_text(PairSetKind::Captured)
+    );
     out
 }
