@@ -2,7 +2,7 @@
 //
 //   trunk build --release && node tests/e2e/run.mjs [distDir]
 //
-// Serves distDir (default: dist/) on an ephemeral 127.0.0.1 port, drives the system Chromium
+// Serves distDir (default: $OHM_DIST, else dist/) on an ephemeral 127.0.0.1 port, drives the system Chromium
 // with playwright-core, plays against the engine worker, saves screenshots to
 // test-output/e2e/, and ends with the line `N passed, M failed` (exit code 1 on any failure).
 
@@ -13,7 +13,10 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, check, failed, log, serve, stop, summary, test } from './harness.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DIST = resolve(process.argv[2] ?? join(ROOT, 'dist'));
+const DIST = resolve(process.argv[2] ?? process.env.OHM_DIST ?? join(ROOT, 'dist'));
+// What an 11x11 board's hexagon measures at least, flat side to flat side, on a 390x844 phone
+// held upright (measured: 29.9 px, the board standing on its corner; tests/e2e/measure.mjs).
+const PHONE_CELL_PX = 29;
 const OUT = join(ROOT, 'test-output', 'e2e');
 const STEP_TIMEOUT_MS = 15_000;
 const ENGINE_TIMEOUT_MS = 10_000;
@@ -790,23 +793,136 @@ async function main() {
       await page.context().close();
     });
 
-    await test('phone portrait: the whole app fits without page scroll', async () => {
+    await test(`phone portrait: 11x11 cells of at least ${PHONE_CELL_PX} px, the whole app fits without page scroll`, async () => {
       page = await openApp('#11c1,f6e7', { viewport: { width: 390, height: 844 } });
-      const sizes = await page.evaluate(() => ({
-        scroll: document.scrollingElement.scrollHeight,
-        inner: innerHeight,
-        board: document.querySelector('#board').getBoundingClientRect().toJSON(),
-      }));
-      check(sizes.scroll <= sizes.inner, `the page scrolls: ${sizes.scroll} > ${sizes.inner}`);
-      check(sizes.board.width > 340 && sizes.board.bottom <= sizes.inner, `board ${JSON.stringify(sizes.board)}`);
-      const cell = await page.$eval('#board [data-cell="f6"] .hex', (el) => el.getBoundingClientRect().width);
-      log(`  a cell is ${cell.toFixed(1)} px wide on a phone`);
+      // A first visit on a narrow upright screen stands the board on its corner.
+      check((await count(page, '#board[data-orientation="diamond"]')) === 1, 'the phone does not get the diamond board');
+      const sizes = await page.evaluate(() => {
+        const centre = (name) => {
+          const r = document.querySelector(`#board [data-cell="${name}"] .hex`).getBoundingClientRect();
+          return [r.x + r.width / 2, r.y + r.height / 2];
+        };
+        const [a, b] = [centre('f6'), centre('g6')];
+        return {
+          scroll: document.scrollingElement.scrollHeight,
+          scrollWidth: document.scrollingElement.scrollWidth,
+          inner: innerHeight,
+          board: document.querySelector('#board').getBoundingClientRect().toJSON(),
+          cell: Math.hypot(a[0] - b[0], a[1] - b[1]),
+          controls: document.querySelector('#undo').getBoundingClientRect().bottom,
+        };
+      });
+      check(sizes.scroll <= sizes.inner && sizes.scrollWidth <= 390, `the page scrolls: ${sizes.scroll} > ${sizes.inner}`);
+      check(sizes.board.width >= 385 && sizes.board.bottom <= sizes.inner, `board ${JSON.stringify(sizes.board)}`);
+      check(sizes.controls <= sizes.inner, `the play buttons are below the screen: ${sizes.controls}`);
+      log(`  a cell is ${sizes.cell.toFixed(1)} px across (flat side to flat side) on a 390x844 phone`);
+      check(sizes.cell >= PHONE_CELL_PX, `cells of ${sizes.cell.toFixed(1)} px`);
+      // Scrolling the page by script (as a focused field far down would) moves nothing either.
+      await page.evaluate(() => window.scrollTo(0, 500));
+      check((await page.evaluate(() => document.scrollingElement.scrollTop)) === 0, 'the page scrolled');
       await page.screenshot({ path: join(OUT, 'phone.png') });
       await page.emulateMedia({ colorScheme: 'dark' });
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       check(background === 'rgb(21, 23, 27)', `dark theme not followed: ${background}`);
       await page.waitForTimeout(300); // the cells' colour transition
       await page.screenshot({ path: join(OUT, 'phone-dark.png') });
+      await page.context().close();
+    });
+
+    await test('touch: a tap previews the move, a second tap or Play plays it, Escape or a tap elsewhere cancels', async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      page = await openApp('#9c1,', { context });
+      check(await page.$eval('#confirm-moves', (el) => el.checked), 'moves are not confirmed by default on a touch screen');
+      const tentative = () => page.$$eval('#board [data-tentative]', (els) => els.map((el) => `${el.closest('[data-cell]').dataset.cell}:${el.dataset.tentative}`));
+      await page.tap('#board [data-cell="e5"]');
+      await page.waitForSelector('#board [data-cell="e5"] [data-tentative="black"]');
+      check((await count(page, '#board [data-stone]')) === 0, 'the first tap played');
+      check((await count(page, '#board [data-cell="e5"] .shade.tentative-cell')) === 1, 'the cell is not highlighted');
+      check((await page.textContent('#confirm-play')) === 'Play e5', `button ${await page.textContent('#confirm-play')}`);
+      const said = await page.textContent('#preview-announcer');
+      check(said.startsWith('Preview: Black (red) at e5.'), `preview announcement: ${said}`);
+      check((await page.$eval('#board [data-cell="e5"]', (el) => el.getAttribute('aria-label'))).includes('previewed move'), 'no label');
+      await page.screenshot({ path: join(OUT, 'touch-preview.png') });
+      // Another cell moves the preview; a second tap on it plays.
+      await page.tap('#board [data-cell="d6"]');
+      await page.waitForSelector('#board [data-cell="d6"] [data-tentative]');
+      check(JSON.stringify(await tentative()) === '["d6:black"]', `previews ${await tentative()}`);
+      await page.tap('#board [data-cell="d6"]');
+      await page.waitForSelector('#board [data-cell="d6"][data-stone="black"]');
+      check((await tentative()).length === 0 && (await count(page, '#confirm-move')) === 0, 'the preview stayed');
+      check((await page.textContent('#preview-announcer')) === '', 'the preview is still announced');
+      // The Play button plays White's preview.
+      await page.tap('#board [data-cell="c3"]');
+      await page.waitForSelector('#board [data-cell="c3"] [data-tentative="white"]');
+      await page.tap('#confirm-play');
+      await page.waitForSelector('#board [data-cell="c3"][data-stone="white"]');
+      // Escape, Cancel and a tap outside the board's cells cancel.
+      for (const cancel of [() => page.keyboard.press('Escape'), () => page.tap('#confirm-cancel'), () => page.tap('.masthead h1')]) {
+        await page.tap('#board [data-cell="e5"]');
+        await page.waitForSelector('#board [data-cell="e5"] [data-tentative]');
+        await cancel();
+        await page.waitForFunction(() => !document.querySelector('#board [data-tentative]'));
+      }
+      check((await count(page, '#board [data-stone]')) === 2, `stones ${await stonesOf(page)}`);
+      await context.close();
+      // The mouse works the same way once the setting is on (it is off on a desktop).
+      page = await openApp('#9c1,');
+      check(!(await page.$eval('#confirm-moves', (el) => el.checked)), 'moves are confirmed by default with a mouse');
+      await openSection(page, 'options-section');
+      await page.check('#confirm-moves');
+      await page.click('#board [data-cell="e5"]');
+      await page.waitForSelector('#board [data-cell="e5"] [data-tentative="black"]');
+      check((await count(page, '#board [data-stone]')) === 0, 'the first click played');
+      await page.click('#board [data-cell="e5"]');
+      await page.waitForSelector('#board [data-cell="e5"][data-stone="black"]');
+      // The setting survives a reload.
+      await page.reload();
+      await page.waitForSelector('#board [data-cell="e5"][data-stone="black"]');
+      check(await page.$eval('#confirm-moves', (el) => el.checked), 'the setting was lost on reload');
+      await page.context().close();
+    });
+
+    await test('a worker that hangs or dies during analysis is replaced, the overlays come back, the status says so', async () => {
+      // Two people play (a link opens for study): no engine move is ever asked for here.
+      // The watchdog waits 2.5 s (best moves alone may search for 1.5 s).
+      page = await openApp('?watchdog=2500#5c1,c3');
+      await openSection(page, 'analysis-section');
+      await page.check('#show-winning');
+      await page.waitForSelector('#board .proven-label.black', { timeout: ENGINE_TIMEOUT_MS });
+      check((await count(page, '#engine-notice')) === 0, 'a notice before any trouble');
+      // Hang the worker, then change the position: its new analysis waits for a hung worker.
+      await page.workers()[0].evaluate(() => {
+        setTimeout(() => {
+          for (;;) {}
+        }, 0);
+      });
+      await page.waitForTimeout(100);
+      let t0 = Date.now();
+      await page.click('#board [data-cell="a1"]');
+      await page.waitForSelector('#board [data-cell="a1"][data-stone="white"]');
+      await page.waitForFunction(() => document.querySelector('#analysis-status').dataset.state !== 'ready');
+      check((await count(page, '#board .proven-label')) === 0, 'overlays of the old position are shown');
+      await page.waitForSelector('#board .proven-label.black', { timeout: 12_000 });
+      let waited = Date.now() - t0;
+      log(`  overlays back ${waited} ms after a hang`);
+      check(waited >= 2_400, 'the analysis came too fast: was the worker hung?');
+      const notice = await page.textContent('#engine-notice');
+      check(notice.includes('stopped answering') && notice.includes('asked again for the analysis'), `notice: ${notice}`);
+      check((await page.$eval('#engine-notice', (el) => el.dataset.restarts)) === '1', 'not one restart');
+      for (let i = 0; i < 30 && page.workers().length > 1; i += 1) await page.waitForTimeout(100);
+      check(page.workers().length === 1, `${page.workers().length} workers: the hung one was not terminated`);
+      // Close the new worker from inside (a dead worker), then ask for best moves.
+      await page.workers()[0].evaluate(() => self.close()).catch(() => {});
+      t0 = Date.now();
+      await page.check('#show-best-moves');
+      await page.waitForSelector('#best-moves .best-move', { timeout: 12_000 });
+      waited = Date.now() - t0;
+      log(`  best moves ${waited} ms after the worker died`);
+      check(waited >= 2_400, 'best moves came too fast: was the worker dead?');
+      check((await count(page, '#board .proven-label.black')) === 1, 'the proven connection is gone');
+      check((await page.textContent('#engine-notice')).includes('asked again for the analysis'), 'no notice after the death');
+      check((await page.$eval('#engine-notice', (el) => el.dataset.restarts)) === '2', 'the death was not noticed');
+      await page.screenshot({ path: join(OUT, 'analysis-after-restart.png') });
       await page.context().close();
     });
 

@@ -1,15 +1,15 @@
 //! The page's keeper of the engine worker: sends jobs, and brings the worker back when it dies
 //! or hangs.
 //!
-//! Every job the game opens is kept until its final reply (a move or an error) arrives. If the
-//! worker says nothing about the open job for [`EngineHost::watchdog_ms`] (a crash, a `close()`,
-//! an endless loop), or the browser reports an error in it, the host terminates it, starts a
-//! fresh one and sends the job again: jobs carry the whole position, so the new worker needs
-//! nothing else. After [`MAX_RESTARTS`] restarts in a row without an answer the host gives up
-//! and hands the game an error reply, which the status line shows.
-//!
-//! Analysis jobs are sent unwatched (the page never waits on them), but the last one that has
-//! not been answered is handed once to a replacement worker.
+//! Two kinds of request can be outstanding at once: the game's job (Ohm's move, which the game
+//! waits for) and the analysis job (overlays, best moves). While either is unanswered, the
+//! worker must say something every [`EngineHost::watchdog_ms`]: any reply counts, since the
+//! worker answers in order and streams progress while it searches. If it stays silent that long
+//! (a crash, a `close()`, an endless loop), or the browser reports an error in it, the host
+//! terminates it, starts a fresh one and sends every outstanding job again: jobs carry the whole
+//! position, so the new worker needs nothing else. Each such restart is reported to the page
+//! (the status line says so). After [`MAX_RESTARTS`] restarts in a row without an answer the
+//! host gives up and hands each outstanding job an error reply, which the page shows.
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -21,26 +21,88 @@ use wasm_bindgen::JsCast;
 use crate::protocol::{ErrorKind, Job, Reply, RequestId, Response};
 use crate::worker::EngineClient;
 
-/// How long the worker may stay silent about an open job, unless the page says otherwise
-/// (`?watchdog=ms` in its address, which the browser tests use).
+/// How long the worker may stay silent while a job is outstanding, unless the page says
+/// otherwise (`?watchdog=ms` in its address, which the browser tests use).
 pub const DEFAULT_WATCHDOG_MS: u32 = 20_000;
 
 /// Restarts in a row before the host reports the worker as broken.
 pub const MAX_RESTARTS: u32 = 3;
 
+/// Why the host replaced a worker on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The worker said nothing for the watchdog's time while a job was outstanding.
+    Silent,
+    /// The browser reported an error in the worker.
+    Crashed,
+}
+
+/// What the host tells the page about a restart, for the status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RestartNotice {
+    pub failure: Failure,
+    /// Whether Ohm's move was outstanding (and asked for again).
+    pub move_asked_again: bool,
+    /// Whether an analysis was outstanding (and asked for again).
+    pub analysis_asked_again: bool,
+    /// The host gave up: the jobs got error replies instead.
+    pub gave_up: bool,
+    /// How many workers failed since the page opened, this one included.
+    pub restarts: u32,
+}
+
+impl RestartNotice {
+    /// The notice in words.
+    #[must_use]
+    pub fn words(&self) -> String {
+        if self.gave_up {
+            return "The engine keeps failing; reload the page to start it again.".into();
+        }
+        let what = match self.failure {
+            Failure::Silent => "The engine stopped answering",
+            Failure::Crashed => "The engine failed",
+        };
+        let again = match (self.move_asked_again, self.analysis_asked_again) {
+            (true, true) => "; it was restarted and asked again for its move and the analysis.",
+            (true, false) => "; it was restarted and asked again for its move.",
+            (false, true) => "; it was restarted and asked again for the analysis.",
+            (false, false) => "; it was restarted.",
+        };
+        format!("{what}{again}")
+    }
+}
+
+/// A job and the messages that make it.
+type Outstanding = Option<(RequestId, Vec<Job>)>;
+
 struct Inner {
     client: Option<EngineClient>,
     on_reply: Rc<dyn Fn(Reply)>,
-    /// The job waiting for its final reply, and the messages that make it.
-    open: Option<(RequestId, Vec<Job>)>,
-    /// The last unwatched job (analysis) until its answer arrives: a new worker gets it too.
-    unwatched: Option<(RequestId, Vec<Job>)>,
+    on_restart: Option<Rc<dyn Fn(RestartNotice)>>,
+    /// The game's job, waiting for its final reply (a move or an error).
+    open: Outstanding,
+    /// The analysis job, waiting for its final reply (an analysis or an error).
+    analysis: Outstanding,
     timer: Option<Timeout>,
     watchdog_ms: u32,
     restarts_in_a_row: u32,
     restarts: u32,
     /// Keeps the worker's error listener alive as long as that worker.
     _on_error: Option<Closure<dyn Fn()>>,
+}
+
+impl Inner {
+    fn outstanding(&self) -> bool {
+        self.open.is_some() || self.analysis.is_some()
+    }
+
+    fn send(&self, jobs: &[Job]) {
+        if let Some(client) = &self.client {
+            for job in jobs {
+                client.send(job);
+            }
+        }
+    }
 }
 
 /// See the module documentation.
@@ -62,8 +124,9 @@ impl EngineHost {
             inner: Rc::new(RefCell::new(Inner {
                 client: None,
                 on_reply: Rc::new(on_reply),
+                on_restart: None,
                 open: None,
-                unwatched: None,
+                analysis: None,
                 timer: None,
                 watchdog_ms,
                 restarts_in_a_row: 0,
@@ -75,12 +138,18 @@ impl EngineHost {
         host
     }
 
+    /// Calls `on_restart` whenever the host replaces a failed worker (not for
+    /// [`EngineHost::interrupt`]) or gives up on it.
+    pub fn on_restart(&self, on_restart: impl Fn(RestartNotice) + 'static) {
+        self.inner.borrow_mut().on_restart = Some(Rc::new(on_restart));
+    }
+
     #[must_use]
     pub fn watchdog_ms(&self) -> u32 {
         self.inner.borrow().watchdog_ms
     }
 
-    /// How many times the worker was replaced.
+    /// How many times the worker was replaced after a failure.
     #[must_use]
     pub fn restarts(&self) -> u32 {
         self.inner.borrow().restarts
@@ -93,7 +162,7 @@ impl EngineHost {
         let on_error = Closure::<dyn Fn()>::new(move || {
             if let Some(inner) = weak.upgrade() {
                 web_sys::console::warn_1(&"ohm: the engine worker failed".into());
-                EngineHost { inner }.restart();
+                EngineHost { inner }.replace_worker(Some(Failure::Crashed));
             }
         });
         if let Some(native) = client.native() {
@@ -105,153 +174,187 @@ impl EngineHost {
         inner._on_error = Some(on_error);
     }
 
-    /// Sends the messages of a newly opened job (all with the same id) and watches for its
-    /// answer. An empty list just forgets the open job (the game no longer waits).
+    /// Sends the messages of the game's newly opened job (all with the same id) and watches for
+    /// its answer. An empty list just forgets the open job (the game no longer waits).
     pub fn submit(&self, jobs: Vec<Job>) {
-        let id = jobs.first().map(|j| j.id);
         {
             let mut inner = self.inner.borrow_mut();
-            inner.timer = None;
-            inner.open = id.map(|id| (id, jobs.clone()));
-            inner.restarts_in_a_row = 0;
-            if let Some(client) = &inner.client {
-                for job in &jobs {
-                    client.send(job);
-                }
+            inner.open = jobs.first().map(|j| (j.id, jobs.clone()));
+            if inner.open.is_some() {
+                inner.restarts_in_a_row = 0;
             }
+            inner.send(&jobs);
         }
-        if id.is_some() {
-            self.arm();
-        }
+        self.rearm();
     }
 
-    /// Sends jobs the host does not watch (analysis: if the worker is replaced meanwhile, the
-    /// next change of position asks again). Their replies reach `on_reply` like any other.
-    pub fn send_unwatched(&self, jobs: &[Job]) {
-        let mut inner = self.inner.borrow_mut();
-        inner.unwatched = jobs.first().map(|j| (j.id, jobs.to_vec()));
-        if let Some(client) = &inner.client {
-            for job in jobs {
-                client.send(job);
+    /// Sends the messages of a new analysis job and watches for its answer like the game's. An
+    /// empty list forgets the analysis job (nothing is to be computed).
+    pub fn send_analysis(&self, jobs: &[Job]) {
+        {
+            let mut inner = self.inner.borrow_mut();
+            inner.analysis = jobs.first().map(|j| (j.id, jobs.to_vec()));
+            if inner.analysis.is_some() {
+                inner.restarts_in_a_row = 0;
             }
+            inner.send(jobs);
         }
+        self.rearm();
     }
 
-    fn arm(&self) {
+    /// Starts the watchdog's time again if a job is outstanding, or stops it.
+    fn rearm(&self) {
+        if !self.inner.borrow().outstanding() {
+            self.inner.borrow_mut().timer = None;
+            return;
+        }
         let weak = Rc::downgrade(&self.inner);
         let ms = self.inner.borrow().watchdog_ms;
         let timer = Timeout::new(ms, move || {
             if let Some(inner) = weak.upgrade() {
                 let host = EngineHost { inner };
-                if host.inner.borrow().open.is_some() {
+                if host.inner.borrow().outstanding() {
                     web_sys::console::warn_1(&"ohm: the engine worker stopped answering".into());
-                    host.restart();
+                    host.replace_worker(Some(Failure::Silent));
                 }
             }
         });
+        // Replacing the timer drops (cancels) the previous one.
         self.inner.borrow_mut().timer = Some(timer);
     }
 
     /// Stops the worker in the middle of whatever it computes (a search cannot read messages
-    /// while it runs) and starts a fresh one, which gets the open job, if any, and the
-    /// unanswered analysis. Not counted as a failure.
+    /// while it runs) and starts a fresh one, which gets the outstanding jobs. Not a failure.
     pub fn interrupt(&self) {
-        self.replace_worker(false);
+        self.replace_worker(None);
     }
 
-    /// Replaces the worker and sends the open job again.
-    fn restart(&self) {
-        self.replace_worker(true);
-    }
-
-    /// Terminates the worker, starts another and sends it the open job and the unanswered
-    /// analysis; a `failure` counts towards [`MAX_RESTARTS`].
-    fn replace_worker(&self, failure: bool) {
-        let (jobs, give_up, on_reply) = {
+    /// Terminates the worker, starts another and sends it the outstanding jobs; a `failure`
+    /// counts towards [`MAX_RESTARTS`] and is reported to the page.
+    fn replace_worker(&self, failure: Option<Failure>) {
+        let (give_up, restarts, on_reply, on_restart) = {
             let mut inner = self.inner.borrow_mut();
             inner.timer = None;
             if let Some(old) = inner.client.take() {
                 old.terminate();
             }
             inner._on_error = None;
-            if failure {
+            if failure.is_some() {
                 inner.restarts += 1;
                 inner.restarts_in_a_row += 1;
             }
-            let give_up = inner.restarts_in_a_row > MAX_RESTARTS;
-            (inner.open.clone(), give_up, Rc::clone(&inner.on_reply))
+            (
+                inner.restarts_in_a_row > MAX_RESTARTS,
+                inner.restarts,
+                Rc::clone(&inner.on_reply),
+                inner.on_restart.clone(),
+            )
         };
         self.spawn();
-        // The unfinished analysis goes to the new worker once (taken, so that an analysis
-        // that itself kills workers is not sent again and again).
-        let unwatched = self.inner.borrow_mut().unwatched.take();
-        if let (Some((_, unwatched)), Some(client)) = (unwatched, &self.inner.borrow().client) {
-            for job in &unwatched {
-                client.send(job);
-            }
-        }
-        let Some((id, jobs)) = jobs else {
-            return;
+        let (open, analysis) = {
+            let inner = self.inner.borrow();
+            (inner.open.clone(), inner.analysis.clone())
         };
-        if give_up {
-            self.inner.borrow_mut().open = None;
-            on_reply(Reply {
-                id: Some(id),
-                response: Response::Error {
-                    kind: ErrorKind::NoMoveAvailable,
-                    message: "the engine worker keeps failing; reload the page".into(),
-                },
+        if let (Some(failure), Some(on_restart)) = (failure, &on_restart) {
+            on_restart(RestartNotice {
+                failure,
+                move_asked_again: open.is_some() && !give_up,
+                analysis_asked_again: analysis.is_some() && !give_up,
+                gave_up: give_up,
+                restarts,
             });
+        }
+        if give_up {
+            {
+                let mut inner = self.inner.borrow_mut();
+                inner.open = None;
+                inner.analysis = None;
+                inner.restarts_in_a_row = 0;
+            }
+            for (id, _) in open.into_iter().chain(analysis) {
+                on_reply(Reply {
+                    id: Some(id),
+                    response: Response::Error {
+                        kind: ErrorKind::NoMoveAvailable,
+                        message: "the engine worker keeps failing; reload the page".into(),
+                    },
+                });
+            }
             return;
         }
-        if let Some(client) = &self.inner.borrow().client {
-            for job in &jobs {
-                client.send(job);
+        {
+            let inner = self.inner.borrow();
+            // In the order the page sent them: the game's job, then the analysis.
+            for (_, jobs) in open.iter().chain(analysis.iter()) {
+                inner.send(jobs);
             }
         }
-        self.arm();
+        self.rearm();
     }
 }
 
-/// A reply from the worker: any word about the open job shows the worker is alive (re-arming
-/// the watchdog); its final reply closes it.
+/// A reply from the worker. Any reply shows the worker is alive (the watchdog starts again); a
+/// reply about an outstanding job resets the count of restarts in a row, and its final reply
+/// closes it.
 fn received(inner: &Weak<RefCell<Inner>>, reply: Reply) {
     let Some(inner) = inner.upgrade() else {
         return;
     };
     let host = EngineHost { inner };
-    let (about_open, on_reply) = {
+    let on_reply = {
         let mut state = host.inner.borrow_mut();
-        let about_open = state
-            .open
-            .as_ref()
-            .is_some_and(|(id, _)| reply.id == Some(*id));
-        let final_reply = matches!(
-            reply.response,
-            Response::Analysis(_) | Response::Error { .. }
-        );
-        if final_reply
-            && state
-                .unwatched
-                .as_ref()
-                .is_some_and(|(id, _)| reply.id == Some(*id))
-        {
-            state.unwatched = None;
-        }
-        if about_open {
+        let is = |job: &Outstanding| job.as_ref().is_some_and(|(id, _)| reply.id == Some(*id));
+        let (about_open, about_analysis) = (is(&state.open), is(&state.analysis));
+        if about_open || about_analysis {
             state.restarts_in_a_row = 0;
-            if matches!(
+        }
+        if about_open
+            && matches!(
                 reply.response,
                 Response::EngineMove { .. } | Response::Error { .. }
-            ) {
-                state.open = None;
-                state.timer = None;
-            }
+            )
+        {
+            state.open = None;
         }
-        (about_open, Rc::clone(&state.on_reply))
+        if about_analysis
+            && matches!(
+                reply.response,
+                Response::Analysis(_) | Response::Error { .. }
+            )
+        {
+            state.analysis = None;
+        }
+        Rc::clone(&state.on_reply)
     };
-    if about_open && host.inner.borrow().open.is_some() {
-        host.arm();
-    }
+    host.rearm();
     on_reply(reply);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restart_notices_say_what_was_asked_again() {
+        let notice = |failure, move_asked_again, analysis_asked_again, gave_up| {
+            RestartNotice {
+                failure,
+                move_asked_again,
+                analysis_asked_again,
+                gave_up,
+                restarts: 1,
+            }
+            .words()
+        };
+        assert_eq!(
+            notice(Failure::Silent, false, true, false),
+            "The engine stopped answering; it was restarted and asked again for the analysis."
+        );
+        assert_eq!(
+            notice(Failure::Crashed, true, false, false),
+            "The engine failed; it was restarted and asked again for its move."
+        );
+        assert!(notice(Failure::Silent, true, true, false).contains("its move and the analysis"));
+        assert!(notice(Failure::Silent, true, true, true).contains("reload the page"));
+    }
 }

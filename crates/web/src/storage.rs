@@ -73,7 +73,7 @@ impl Palette {
     }
 }
 
-/// How the board is shown.
+/// How the board is shown and played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Settings {
@@ -81,6 +81,10 @@ pub struct Settings {
     pub move_numbers: bool,
     pub orientation: Orientation,
     pub palette: Palette,
+    /// A tap (or click) on a cell previews the move; a second tap on it, or the Play button,
+    /// plays it. Saves from before the setting follow the screen, like a first visit.
+    #[serde(default = "has_coarse_pointer")]
+    pub confirm_moves: bool,
 }
 
 impl Default for Settings {
@@ -90,7 +94,65 @@ impl Default for Settings {
             move_numbers: false,
             orientation: Orientation::Flat,
             palette: Palette::Classic,
+            confirm_moves: false,
         }
+    }
+}
+
+impl Settings {
+    /// The settings of a first visit on this screen: on a touch screen moves are confirmed (a
+    /// finger hides the cell it taps, and a slip plays a stone); on a narrow screen held
+    /// upright the board stands on its corner, which makes its cells the largest there (on a
+    /// 390x844 phone an 11x11 board's cells are about 30 px across instead of 21 px).
+    #[must_use]
+    pub fn for_screen(coarse_pointer: bool, narrow_portrait: bool) -> Settings {
+        Settings {
+            confirm_moves: coarse_pointer,
+            orientation: if narrow_portrait {
+                Orientation::Diamond
+            } else {
+                Orientation::Flat
+            },
+            ..Settings::default()
+        }
+    }
+}
+
+/// Whether the page's main pointer is a finger (CSS `pointer: coarse`).
+fn has_coarse_pointer() -> bool {
+    media_matches("(pointer: coarse)")
+}
+
+/// Whether the window is a phone-sized screen held upright (the layout's one-column width).
+fn is_narrow_portrait() -> bool {
+    media_matches("(orientation: portrait) and (max-width: 760px)")
+}
+
+/// `matchMedia(query).matches`; false where there is no window (native tests, workers).
+fn media_matches(query: &str) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use js_sys::{Function, Reflect};
+        use wasm_bindgen::{JsCast, JsValue};
+        let Some(window) = web_sys::window() else {
+            return false;
+        };
+        let Some(match_media) = Reflect::get(&window, &JsValue::from_str("matchMedia"))
+            .ok()
+            .and_then(|f| f.dyn_into::<Function>().ok())
+        else {
+            return false;
+        };
+        match_media
+            .call1(&window, &JsValue::from_str(query))
+            .ok()
+            .and_then(|list| Reflect::get(&list, &JsValue::from_str("matches")).ok())
+            .is_some_and(|matches| matches.is_truthy())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = query;
+        false
     }
 }
 
@@ -183,9 +245,11 @@ pub fn save_game(game: &Game) {
     store(GAME_KEY, &SavedGame::of(game));
 }
 
+/// The stored settings, or those of a first visit on this screen.
 #[must_use]
 pub fn load_settings() -> Settings {
-    load(SETTINGS_KEY).unwrap_or_default()
+    load(SETTINGS_KEY)
+        .unwrap_or_else(|| Settings::for_screen(has_coarse_pointer(), is_narrow_portrait()))
 }
 
 pub fn save_settings(settings: &Settings) {
@@ -240,5 +304,26 @@ mod tests {
         assert!(saved.restore().is_none());
         let settings: Settings = serde_json::from_str(r#"{"moveNumbers": true}"#).unwrap();
         assert!(settings.move_numbers && settings.coordinates);
+        // Natively there is no touch screen: a save from before the setting does not confirm.
+        assert!(!settings.confirm_moves);
+    }
+
+    #[test]
+    fn the_confirm_setting_round_trips_and_first_visits_follow_the_screen() {
+        let on = Settings {
+            confirm_moves: true,
+            ..Settings::default()
+        };
+        let json = serde_json::to_string(&on).unwrap();
+        assert!(json.contains(r#""confirmMoves":true"#), "{json}");
+        assert_eq!(serde_json::from_str::<Settings>(&json).unwrap(), on);
+        let phone = Settings::for_screen(true, true);
+        assert!(phone.confirm_moves);
+        assert_eq!(phone.orientation, Orientation::Diamond);
+        let desktop = Settings::for_screen(false, false);
+        assert_eq!(desktop, Settings::default());
+        // A touch laptop in landscape confirms moves but keeps the flat board.
+        let laptop = Settings::for_screen(true, false);
+        assert!(laptop.confirm_moves && laptop.orientation == Orientation::Flat);
     }
 }

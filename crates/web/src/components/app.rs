@@ -1,7 +1,15 @@
 //! The whole page: the board, the status line and the panel, wired to the game state, the
 //! engine worker, the address bar and the browser's storage.
+//!
+//! With the "preview moves" setting (on by default on touch screens) a tap on an empty cell
+//! only shows a translucent stone there; tapping the same cell again, or the Play button beside
+//! the board, plays it; another cell moves the preview; Escape or a tap anywhere else cancels.
+//! Keyboard play goes the same way: Enter shows the preview at the cursor, Enter again plays.
 
-use ohm_engine::{Color, Move};
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use ohm_engine::{Color, Move, Point};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -13,7 +21,7 @@ use crate::components::{
     AnalysisPanel, BoardOptions, GameOver, HexBoard, MoveList, NewGame, PlayBar, RecordIo,
     SetupPanel, StatusLine, ThinkingPanel,
 };
-use crate::host::{EngineHost, DEFAULT_WATCHDOG_MS};
+use crate::host::{EngineHost, RestartNotice, DEFAULT_WATCHDOG_MS};
 use crate::records;
 use crate::state::{Action, Game, Player, Status};
 use crate::storage::{self, Settings};
@@ -63,9 +71,22 @@ fn spoken_move(game: &Game) -> Option<String> {
     })
 }
 
-/// Runs `handler` for every `event` on the window while the component lives.
+/// What a previewed move is, said in words for screen readers.
+fn spoken_preview(point: Point, color: Color, colour_names: (&str, &str)) -> String {
+    format!(
+        "Preview: {} at {point}. Tap {point} again or press Play to play it; Escape cancels.",
+        player_name(color, colour_names)
+    )
+}
+
+/// Runs `handler` for every `event` on the window while the component lives; with `capture`,
+/// before any element sees the event (so that an element stopping it does not hide it).
 #[hook]
-fn use_window_listener<E: JsCast + 'static>(event: &'static str, handler: impl Fn(E) + 'static) {
+fn use_window_listener<E: JsCast + 'static>(
+    event: &'static str,
+    capture: bool,
+    handler: impl Fn(E) + 'static,
+) {
     use_effect_with((), move |_| {
         let closure = Closure::<dyn Fn(web_sys::Event)>::new(move |e: web_sys::Event| {
             if let Ok(e) = e.dyn_into::<E>() {
@@ -74,12 +95,19 @@ fn use_window_listener<E: JsCast + 'static>(event: &'static str, handler: impl F
         });
         let window = web_sys::window();
         if let Some(w) = &window {
-            let _ = w.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+            let _ = w.add_event_listener_with_callback_and_bool(
+                event,
+                closure.as_ref().unchecked_ref(),
+                capture,
+            );
         }
         move || {
             if let Some(w) = window {
-                let _ =
-                    w.remove_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+                let _ = w.remove_event_listener_with_callback_and_bool(
+                    event,
+                    closure.as_ref().unchecked_ref(),
+                    capture,
+                );
             }
         }
     });
@@ -93,17 +121,22 @@ pub fn app() -> Html {
     let dismissed = use_state(|| None::<(u32, NodeId)>);
 
     let study = use_reducer(Study::default);
+    // What the engine's keeper last said about a restarted worker, shown under the status.
+    let notice = use_state(|| None::<RestartNotice>);
+    // The move waiting for confirmation: where the game stood when it was previewed, and where.
+    let preview = use_state(|| None::<((u32, NodeId), Point)>);
 
     // One engine host for the page's lifetime; its replies become actions of the game or,
     // for analysis jobs, of the study.
     let host = {
         let dispatcher = game.dispatcher();
         let study_dispatcher = study.dispatcher();
+        let notice = notice.setter();
         use_memo((), move |_| {
             let watchdog = browser::query("watchdog")
                 .and_then(|ms| ms.parse().ok())
                 .unwrap_or(DEFAULT_WATCHDOG_MS);
-            EngineHost::start(
+            let host = EngineHost::start(
                 move |reply| {
                     if is_study_reply(&reply) {
                         study_dispatcher.dispatch(StudyAction::Replied(reply));
@@ -112,11 +145,25 @@ pub fn app() -> Html {
                     }
                 },
                 watchdog,
-            )
+            );
+            host.on_restart(move |restart| notice.set(Some(restart)));
+            host
         })
     };
+    // A restart notice fades after a while; giving up stays said.
+    {
+        let setter = notice.setter();
+        use_effect_with((*notice).clone(), move |notice| {
+            let timer = notice
+                .as_ref()
+                .filter(|n| !n.gave_up)
+                .map(|_| Timeout::new(15_000, move || setter.set(None)));
+            move || drop(timer)
+        });
+    }
 
-    // Analysis follows the position on the board; its jobs go to the same worker, unwatched.
+    // Analysis follows the position on the board; its jobs go to the same worker, which the
+    // host watches while they are unanswered.
     {
         let dispatcher = study.dispatcher();
         use_effect_with(game.position_request(), move |request| {
@@ -126,7 +173,7 @@ pub fn app() -> Html {
     {
         let study = study.clone();
         let host = host.clone();
-        use_effect_with(study.pending(), move |_| host.send_unwatched(&study.jobs()));
+        use_effect_with(study.pending(), move |_| host.send_analysis(&study.jobs()));
     }
 
     // Whenever the game opens a new engine job (or stops waiting), tell the host.
@@ -162,7 +209,7 @@ pub fn app() -> Html {
     // A fragment typed in the address bar (or back/forward) loads that game.
     {
         let dispatcher = game.dispatcher();
-        use_window_listener("hashchange", move |_: web_sys::Event| {
+        use_window_listener("hashchange", false, move |_: web_sys::Event| {
             if let Ok((tree, at)) = records::from_fragment(&browser::hash()) {
                 dispatcher.dispatch(Action::Load {
                     tree: Box::new(tree),
@@ -175,7 +222,7 @@ pub fn app() -> Html {
     // Left/Right/Home/End move through the record, unless a field or the board has the keys.
     {
         let dispatcher = game.dispatcher();
-        use_window_listener("keydown", move |event: web_sys::KeyboardEvent| {
+        use_window_listener("keydown", false, move |event: web_sys::KeyboardEvent| {
             let in_field = event
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -198,24 +245,82 @@ pub fn app() -> Html {
         });
     }
 
+    // Escape, or a press anywhere but an empty cell or the Play/Cancel buttons, cancels a
+    // preview.
+    {
+        let setter = preview.setter();
+        use_window_listener("keydown", true, move |event: web_sys::KeyboardEvent| {
+            if event.key() == "Escape" {
+                setter.set(None);
+            }
+        });
+    }
+    {
+        let setter = preview.setter();
+        use_window_listener("pointerdown", true, move |event: web_sys::Event| {
+            let on_cell_or_buttons = event
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|el| {
+                    el.closest("#board .cell.playable, #confirm-move")
+                        .ok()
+                        .flatten()
+                        .is_some()
+                });
+            if !on_cell_or_buttons {
+                setter.set(None);
+            }
+        });
+    }
+
+    let position = game.position();
+    // Moves wait for confirmation when the setting is on and a click would play one now.
+    let confirming =
+        settings.confirm_moves && game.accepts_clicks() && !game.editing() && !study.picking();
+    let here = (game.serial(), game.current());
+    let tentative = (*preview)
+        .filter(|&(at, point)| confirming && at == here && position.color_at(point).is_none())
+        .map(|(_, point)| point);
+
     let act = |action: Action| {
         let dispatcher = game.dispatcher();
         Callback::from(move |()| dispatcher.dispatch(action.clone()))
     };
-    // While picking ends for analysis, board clicks choose ends instead of playing.
+    // While picking ends for analysis, board clicks choose ends instead of playing; while
+    // confirming, a first click previews the move and a second one on the same cell plays it.
     let on_play = {
         let dispatcher = game.dispatcher();
         let study_dispatcher = study.dispatcher();
+        let preview = preview.clone();
         // Set-up mode keeps its clicks (stones on and off) even while picking.
         let picking = study.picking() && !game.editing();
         let position = game.position().clone();
-        Callback::from(move |point| {
+        Callback::from(move |point: Point| {
             if picking {
                 study_dispatcher.dispatch(StudyAction::PickCell(point, position.color_at(point)));
-            } else {
+            } else if !confirming {
+                dispatcher.dispatch(Action::Play(point));
+            } else if tentative == Some(point) {
+                preview.set(None);
+                dispatcher.dispatch(Action::Play(point));
+            } else if position.color_at(point).is_none() {
+                preview.set(Some((here, point)));
+            }
+        })
+    };
+    let on_confirm = {
+        let dispatcher = game.dispatcher();
+        let preview = preview.clone();
+        Callback::from(move |_: MouseEvent| {
+            preview.set(None);
+            if let Some(point) = tentative {
                 dispatcher.dispatch(Action::Play(point));
             }
         })
+    };
+    let on_cancel = {
+        let preview = preview.clone();
+        Callback::from(move |_: MouseEvent| preview.set(None))
     };
     let on_study = {
         let dispatcher = study.dispatcher();
@@ -286,7 +391,6 @@ pub fn app() -> Html {
         })
     };
 
-    let position = game.position();
     let board = *position.board();
     let palette = settings.palette;
     let colour_names = palette.colour_names();
@@ -299,7 +403,18 @@ pub fn app() -> Html {
     };
     let show_dialog =
         matches!(status, Status::Won { .. }) && *dismissed != Some((game.serial(), game.current()));
-    let overlay = std::rc::Rc::new(board_overlay(&study, position));
+    let mut overlay = board_overlay(&study, position);
+    if let Some(point) = tentative {
+        let cell = overlay.at(point);
+        cell.tentative = Some(position.to_move());
+        cell.shades.push("tentative-cell");
+        cell.notes
+            .push("previewed move: tap it again or press Play to play it".into());
+    }
+    let overlay = Rc::new(overlay);
+    let preview_words = tentative
+        .map(|point| spoken_preview(point, position.to_move(), colour_names))
+        .unwrap_or_default();
     let numbers = if settings.move_numbers {
         game.move_numbers()
     } else {
@@ -330,6 +445,15 @@ pub fn app() -> Html {
                         picking={study.picking() && !game.editing()}
                         hint={game.thinking_best()}
                         {on_play} />
+                    if let Some(point) = tentative {
+                        <div id="confirm-move" class="confirm-bar" role="group"
+                            aria-label="Confirm the move">
+                            <button id="confirm-play" type="button" class="primary"
+                                onclick={on_confirm}>{ format!("Play {point}") }</button>
+                            <button id="confirm-cancel" type="button"
+                                onclick={on_cancel}>{ "Cancel" }</button>
+                        </div>
+                    }
                     if show_dialog {
                         <GameOver message={status_words.clone()}
                             on_new_game={on_dialog_new_game}
@@ -337,7 +461,9 @@ pub fn app() -> Html {
                     }
                 </section>
                 <aside class="panel">
-                    <StatusLine status={status.clone()} {players} {colour_names} />
+                    <StatusLine status={status.clone()} {players} {colour_names}
+                        notice={notice.as_ref().map(|n| AttrValue::from(n.words()))}
+                        restarts={notice.as_ref().map_or(0, |n| n.restarts)} />
                     if let Status::Thinking(color) = status {
                         <ThinkingPanel level={game.job_level().unwrap_or(game.levels()[color])}
                             report={game.thinking().cloned()} {on_move_now} />
@@ -345,6 +471,8 @@ pub fn app() -> Html {
                     <p id="announcer" class="visually-hidden" aria-live="polite" aria-atomic="true">
                         { announcement }
                     </p>
+                    <p id="preview-announcer" class="visually-hidden" aria-live="polite"
+                        aria-atomic="true">{ preview_words }</p>
                     <PlayBar
                         can_undo={game.can_undo()}
                         can_redo={game.can_redo()}

@@ -80,6 +80,8 @@ pub struct CellOverlay {
     pub rank: Option<usize>,
     /// A translucent stone of a previewed line: its number in the line and its colour.
     pub preview: Option<(usize, Color)>,
+    /// The stone of a move waiting to be confirmed (tap to preview, tap again to play).
+    pub tentative: Option<Color>,
     /// Said on hover (an SVG title) and to screen readers.
     pub notes: Vec<String>,
 }
@@ -217,6 +219,10 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
                             cx={fmt(centre.x)} cy={fmt(centre.y)} r={fmt(geometry::RADIUS * 0.74)} />
                         <text class="preview-number" x={fmt(centre.x)} y={fmt(centre.y)}>{ n }</text>
                     </g>
+                }
+                if let Some(color) = overlay.and_then(|o| o.tentative).filter(|_| stone.is_none()) {
+                    <circle class={classes!("tentative", stone_name(color))} data-tentative={stone_name(color)}
+                        cx={fmt(centre.x)} cy={fmt(centre.y)} r={fmt(geometry::RADIUS * 0.74)} />
                 }
                 if let Some(rank) = overlay.and_then(|o| o.rank) {
                     <text class="best-rank" data-rank={rank.to_string()}

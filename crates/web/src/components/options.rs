@@ -1,4 +1,5 @@
-//! How the board looks: coordinates, move numbers, orientation and palette.
+//! How the board looks and plays: coordinates, move numbers, orientation, palette, and whether a
+//! move is previewed before it is played.
 
 use yew::prelude::*;
 
@@ -34,6 +35,11 @@ pub fn board_options(props: &OptionsProps) -> Html {
                 <input id="show-numbers" type="checkbox" checked={settings.move_numbers}
                     onchange={change(|s, e| s.move_numbers = checked(e))} />
                 { "Move numbers" }
+            </label>
+            <label class="check" title="The first tap shows the stone; tap the cell again, or Play, to play it">
+                <input id="confirm-moves" type="checkbox" checked={settings.confirm_moves}
+                    onchange={change(|s, e| s.confirm_moves = checked(e))} />
+                { "Preview moves, tap again to play" }
             </label>
             <label class="field">
                 <span>{ "Orientation" }</span>

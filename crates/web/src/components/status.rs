@@ -13,6 +13,12 @@ pub struct StatusLineProps {
     pub players: ByColor<Player>,
     /// What the players' colours are called (Black, White).
     pub colour_names: (&'static str, &'static str),
+    /// A word about the engine beside the status, e.g. that its worker was restarted.
+    #[prop_or_default]
+    pub notice: Option<AttrValue>,
+    /// How many times the engine's worker was restarted (with the notice).
+    #[prop_or_default]
+    pub restarts: u32,
 }
 
 /// "Black (red)" / "White (blue)": the convention's name and the colour on screen.
@@ -72,12 +78,18 @@ pub fn status_line(props: &StatusLineProps) -> Html {
         Status::EngineTrouble(_) => None,
     };
     html! {
-        <p id="status" class="status" data-state={state} data-color={color}>
-            if let Some(c) = color {
-                <span class={classes!("swatch", c)} aria-hidden="true"></span>
+        <>
+            <p id="status" class="status" data-state={state} data-color={color}>
+                if let Some(c) = color {
+                    <span class={classes!("swatch", c)} aria-hidden="true"></span>
+                }
+                { status_text(&props.status, props.players, props.colour_names) }
+            </p>
+            if let Some(notice) = &props.notice {
+                <p id="engine-notice" class="status-notice" role="status"
+                    data-restarts={props.restarts.to_string()}>{ notice.clone() }</p>
             }
-            { status_text(&props.status, props.players, props.colour_names) }
-        </p>
+        </>
     }
 }
 
