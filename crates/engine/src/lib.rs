@@ -39,6 +39,7 @@ pub mod openings;
 pub mod player;
 pub mod point;
 pub mod position;
+pub mod puzzle;
 pub mod search;
 pub mod shannon;
 mod zobrist;

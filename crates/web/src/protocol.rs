@@ -78,6 +78,14 @@ pub enum Request {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         between: Option<EndPair>,
     },
+    /// Puzzle mode: does playing `mv` win for the side to move in the worker's position?
+    /// Decided within `budget_ms` of the worker's clock, and only proofs count: a move is
+    /// judged to win or lose when the engine proved it, and is otherwise unproven. The
+    /// worker's position does not change. Answered by [`Response::Verdict`].
+    JudgeMove { mv: String, budget_ms: u32 },
+    /// Puzzle mode: every legal move of the side to move judged as by `JudgeMove`, within
+    /// `budget_ms` in all (for the hint and the reveal). Answered by [`Response::Solutions`].
+    SolvePuzzle { budget_ms: u32 },
 }
 
 /// The level of a `Genmove` that names none.
@@ -169,6 +177,10 @@ pub enum Response {
     Stopped { was_searching: bool },
     /// The answer to [`Request::Analyze`].
     Analysis(Box<Analysis>),
+    /// The answer to [`Request::JudgeMove`].
+    Verdict(Box<Verdict>),
+    /// The answer to [`Request::SolvePuzzle`].
+    Solutions(Box<Solutions>),
     /// The request was not carried out; the worker's position is unchanged.
     Error { kind: ErrorKind, message: String },
 }
@@ -504,6 +516,59 @@ pub struct ConnectionView {
     pub steps: Vec<String>,
 }
 
+/// What a puzzle move does for the side that plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Outcome {
+    /// Proven to win against every defence.
+    Wins,
+    /// Proven to lose: the opponent has a winning answer.
+    Loses,
+    /// Neither proven within the budget (the engine never guesses).
+    Unproven,
+}
+
+/// The judgement of one puzzle move ([`Request::JudgeMove`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Verdict {
+    /// The judged move, in record notation.
+    pub mv: String,
+    pub outcome: Outcome,
+    /// Wins: the mover's winning connection after the move (cell names, e.g. `"c3"`), when
+    /// H-search has one; may be empty when the proof was by search rather than one
+    /// connection.
+    pub winning_carrier: Vec<String>,
+    /// Loses: the opponent's refuting reply (a cell name), when known.
+    pub refutation: Option<String>,
+    /// Loses: after the refutation, the opponent's winning connection carrier (cell names),
+    /// when H-search has one, so the page can draw the connection that now wins.
+    pub opponent_carrier: Vec<String>,
+    /// One or two sentences for a learner, naming the cells and the connection.
+    pub explanation: String,
+    /// Time the judgement took, by the worker's clock.
+    pub elapsed_ms: u32,
+}
+
+/// Every legal move of a puzzle judged ([`Request::SolvePuzzle`]); moves by cell name.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Solutions {
+    /// The proven winning moves.
+    pub winning: Vec<String>,
+    /// The proven losing moves.
+    pub losing: Vec<String>,
+    /// The rest: the budget ran out first, or no proof was found.
+    pub unproven: Vec<String>,
+    /// Where a winning move lies, for a hint: the must-play region or the cells around the
+    /// winning moves (cell names).
+    pub hint: Vec<String>,
+    /// False when the budget ran out before every move was judged.
+    pub complete: bool,
+    /// Time the judging took, by the worker's clock.
+    pub elapsed_ms: u32,
+}
+
 /// A reply and the id of the job it answers; `None` when the job could not even be read.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reply {
@@ -754,6 +819,68 @@ mod tests {
         );
         assert_eq!(response["bestMoves"]["proven"], "black");
         assert_eq!(serde_json::from_value::<Reply>(wire).unwrap(), reply);
+    }
+
+    #[test]
+    fn puzzle_requests_and_answers_round_trip_with_camel_case_fields() {
+        let request = Request::JudgeMove {
+            mv: "d4".into(),
+            budget_ms: 3000,
+        };
+        let wire = serde_json::to_value(&request).unwrap();
+        assert_eq!(
+            wire,
+            json!({"type": "judgeMove", "mv": "d4", "budgetMs": 3000})
+        );
+        assert_eq!(serde_json::from_value::<Request>(wire).unwrap(), request);
+        let wire = serde_json::to_value(Request::SolvePuzzle { budget_ms: 500 }).unwrap();
+        assert_eq!(wire, json!({"type": "solvePuzzle", "budgetMs": 500}));
+        assert!(
+            serde_json::from_value::<Request>(json!({"type": "judgeMove", "mv": "d4"})).is_err()
+        );
+        let verdict = Verdict {
+            mv: "d4".into(),
+            outcome: Outcome::Loses,
+            winning_carrier: vec![],
+            refutation: Some("e3".into()),
+            opponent_carrier: vec!["e4".into(), "f3".into()],
+            explanation: "After d4, White's e3 joins the west and east edges.".into(),
+            elapsed_ms: 12,
+        };
+        let reply = Reply {
+            id: Some(RequestId(5)),
+            response: Response::Verdict(Box::new(verdict)),
+        };
+        let wire = serde_json::to_value(&reply).unwrap();
+        assert_eq!(
+            wire["response"],
+            json!({"type": "verdict", "mv": "d4", "outcome": "loses", "winningCarrier": [],
+                   "refutation": "e3", "opponentCarrier": ["e4", "f3"],
+                   "explanation": "After d4, White's e3 joins the west and east edges.",
+                   "elapsedMs": 12})
+        );
+        assert_eq!(serde_json::from_value::<Reply>(wire).unwrap(), reply);
+        let solutions = Solutions {
+            winning: vec!["c3".into()],
+            losing: vec!["a1".into()],
+            unproven: vec!["b2".into()],
+            hint: vec!["c3".into(), "c4".into()],
+            complete: false,
+            elapsed_ms: 40,
+        };
+        let reply = Reply {
+            id: Some(RequestId(6)),
+            response: Response::Solutions(Box::new(solutions)),
+        };
+        let wire = serde_json::to_value(&reply).unwrap();
+        assert_eq!(
+            wire["response"],
+            json!({"type": "solutions", "winning": ["c3"], "losing": ["a1"],
+                   "unproven": ["b2"], "hint": ["c3", "c4"], "complete": false,
+                   "elapsedMs": 40})
+        );
+        assert_eq!(serde_json::from_value::<Reply>(wire).unwrap(), reply);
+        assert_eq!(serde_json::to_value(Outcome::Unproven).unwrap(), "unproven");
     }
 
     #[test]

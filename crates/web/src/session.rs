@@ -2,12 +2,13 @@
 //! carries out requests and hands replies to a sink. The worker type only adds the transport,
 //! so everything here is tested natively.
 
-use ohm_engine::player;
-use ohm_engine::search::{Callbacks, Progress};
+use ohm_engine::search::{Callbacks, Control, Progress};
+use ohm_engine::{player, puzzle};
 use ohm_engine::{Board, ByColor, CellSet, Color, Move, Point, Position};
 
 use crate::protocol::{
-    ErrorKind, Job, PositionState, Reply, Request, Response, SearchReport, Setup,
+    ErrorKind, Job, Outcome, PositionState, Reply, Request, Response, SearchReport, Setup,
+    Solutions, Verdict,
 };
 
 /// The engine's state between requests.
@@ -99,7 +100,63 @@ impl Session {
                 analysis.elapsed_ms = now_ms() - started;
                 Ok(Response::Analysis(Box::new(analysis)))
             }
+            Request::JudgeMove { mv, budget_ms } => self.judge_move(&mv, budget_ms, now_ms),
+            Request::SolvePuzzle { budget_ms } => self.solve_puzzle(budget_ms, now_ms),
         }
+    }
+
+    /// Puzzle mode: the verdict on `mv` for the side to move, the position left as it was.
+    fn judge_move(
+        &mut self,
+        text: &str,
+        budget_ms: u32,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Response, Failure> {
+        let started = now_ms();
+        let position = self.position_mut()?;
+        let mv = parse_move(text)?;
+        position
+            .check_as(position.to_move(), mv)
+            .map_err(|e| (ErrorKind::IllegalMove, format!("{text}: {e}")))?;
+        let Move::Cell(cell) = mv else {
+            return Err((
+                ErrorKind::IllegalMove,
+                format!("{text}: a puzzle is solved by playing a cell"),
+            ));
+        };
+        let budget = puzzle::Budget::time(f64::from(budget_ms));
+        let judgement = puzzle::judge_move(position, cell, budget, &mut quiet_clock(now_ms))
+            .map_err(|e| (ErrorKind::IllegalMove, format!("{text}: {e}")))?;
+        Ok(Response::Verdict(Box::new(Verdict {
+            mv: mv.to_string(),
+            outcome: outcome(judgement.outcome),
+            winning_carrier: cell_names(judgement.winning_carrier.unwrap_or_default()),
+            refutation: judgement.refutation.map(|p| p.to_string()),
+            opponent_carrier: cell_names(judgement.opponent_carrier.unwrap_or_default()),
+            explanation: judgement.explanation(&budget),
+            elapsed_ms: elapsed_since(started, now_ms),
+        })))
+    }
+
+    /// Puzzle mode: every legal move of the side to move judged.
+    fn solve_puzzle(
+        &mut self,
+        budget_ms: u32,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Response, Failure> {
+        let started = now_ms();
+        let position = self.position_mut()?;
+        let budget = puzzle::Budget::time(f64::from(budget_ms));
+        let solution = puzzle::solve(position, budget, &mut quiet_clock(now_ms))
+            .map_err(|e| (ErrorKind::NoMoveAvailable, e.to_string()))?;
+        Ok(Response::Solutions(Box::new(Solutions {
+            winning: cell_names(solution.cells(puzzle::Outcome::Wins)),
+            losing: cell_names(solution.cells(puzzle::Outcome::Loses)),
+            unproven: cell_names(solution.cells(puzzle::Outcome::Unproven)),
+            hint: cell_names(solution.hint),
+            complete: solution.complete,
+            elapsed_ms: elapsed_since(started, now_ms),
+        })))
     }
 
     /// Ohm's move at `level`, played in the session's position; every finished search
@@ -171,6 +228,35 @@ impl Session {
 }
 
 type Failure = (ErrorKind, String);
+
+/// The caller's clock for the engine's puzzle judging: no stop flag, no progress replies (a
+/// verdict is one reply).
+fn quiet_clock(now_ms: &dyn Fn() -> f64) -> impl Control + '_ {
+    Callbacks {
+        clock: move || now_ms(),
+        stop: || false,
+        progress: |_: &Progress| {},
+    }
+}
+
+fn outcome(outcome: puzzle::Outcome) -> Outcome {
+    match outcome {
+        puzzle::Outcome::Wins => Outcome::Wins,
+        puzzle::Outcome::Loses => Outcome::Loses,
+        puzzle::Outcome::Unproven => Outcome::Unproven,
+    }
+}
+
+/// Cell names in cell order.
+fn cell_names(cells: CellSet) -> Vec<String> {
+    cells.iter().map(|p| p.to_string()).collect()
+}
+
+/// Whole milliseconds since `started` by the caller's clock.
+fn elapsed_since(started: f64, now_ms: &dyn Fn() -> f64) -> u32 {
+    // Saturating float-to-int conversion: a clock going backwards gives 0.
+    (now_ms() - started).round() as u32
+}
 
 /// The position after playing `moves` from the `width` x `height` board, empty or set up.
 fn replay(
@@ -608,6 +694,134 @@ mod tests {
             let cell = Point::parse(&mv.cell).unwrap();
             assert!(position.empty_cells().contains(cell), "{}", mv.cell);
         }
+    }
+
+    /// 3 columns, 2 rows, Black to move: c1 joins the top edge to b2 and wins; after c2,
+    /// White's c1 joins a1 b1 to the east edge.
+    fn one_winning_cell() -> Request {
+        set(3, 2, &["a2", "a1", "b2", "b1"])
+    }
+
+    fn judge(mv: &str, budget_ms: u32) -> Request {
+        Request::JudgeMove {
+            mv: mv.into(),
+            budget_ms,
+        }
+    }
+
+    #[test]
+    fn judge_move_gives_a_verdict_and_leaves_the_position_alone() {
+        let mut session = Session::new();
+        ask(&mut session, one_winning_cell());
+        let Response::Verdict(verdict) = ask(&mut session, judge("c1", 1000)) else {
+            panic!("expected a verdict")
+        };
+        assert_eq!(
+            (verdict.mv.as_str(), verdict.outcome),
+            ("c1", Outcome::Wins)
+        );
+        assert!(
+            verdict.explanation.contains("c1"),
+            "{}",
+            verdict.explanation
+        );
+        let Response::Verdict(verdict) = ask(&mut session, judge("C2", 1000)) else {
+            panic!("expected a verdict")
+        };
+        assert_eq!(verdict.mv, "c2");
+        assert_eq!(verdict.outcome, Outcome::Loses);
+        assert_eq!(verdict.refutation.as_deref(), Some("c1"));
+        assert!(verdict.opponent_carrier.is_empty(), "White is connected");
+        assert!(
+            verdict.explanation.contains("White's c1"),
+            "{}",
+            verdict.explanation
+        );
+        assert!(verdict.elapsed_ms > 0, "the caller's clock is read");
+        let position = session.position().unwrap();
+        assert_eq!(position.move_count(), 4);
+        assert_eq!(position.to_move(), Color::Black);
+        assert_eq!(position.empty_cells().len(), 2);
+    }
+
+    #[test]
+    fn bad_puzzle_moves_are_errors() {
+        let mut session = Session::new();
+        assert_eq!(
+            error_kind(&ask(&mut session, judge("c1", 100))),
+            Some(ErrorKind::NoPosition)
+        );
+        assert_eq!(
+            error_kind(&ask(&mut session, Request::SolvePuzzle { budget_ms: 100 })),
+            Some(ErrorKind::NoPosition)
+        );
+        ask(&mut session, one_winning_cell());
+        for (mv, kind) in [
+            ("zz", ErrorKind::BadMove),
+            ("", ErrorKind::BadMove),
+            ("b2", ErrorKind::IllegalMove),
+            ("d1", ErrorKind::IllegalMove),
+            ("north", ErrorKind::IllegalMove),
+            ("pass", ErrorKind::IllegalMove),
+            ("resign", ErrorKind::IllegalMove),
+            ("swap-pieces", ErrorKind::IllegalMove),
+        ] {
+            let response = ask(&mut session, judge(mv, 100));
+            assert_eq!(error_kind(&response), Some(kind), "{mv}: {response:?}");
+        }
+        ask(&mut session, Request::Play { mv: "c1".into() });
+        assert_eq!(
+            error_kind(&ask(&mut session, judge("c2", 100))),
+            Some(ErrorKind::IllegalMove),
+            "the game is over"
+        );
+        assert_eq!(
+            error_kind(&ask(&mut session, Request::SolvePuzzle { budget_ms: 100 })),
+            Some(ErrorKind::NoMoveAvailable)
+        );
+        assert_eq!(session.position().unwrap().move_count(), 5);
+    }
+
+    #[test]
+    fn solve_puzzle_sorts_every_move() {
+        let mut session = Session::new();
+        ask(&mut session, one_winning_cell());
+        let Response::Solutions(solutions) =
+            ask(&mut session, Request::SolvePuzzle { budget_ms: 1000 })
+        else {
+            panic!("expected solutions")
+        };
+        assert_eq!(solutions.winning, ["c1"]);
+        assert_eq!(solutions.losing, ["c2"]);
+        assert!(solutions.unproven.is_empty());
+        assert!(solutions.complete);
+        assert!(solutions.hint.contains(&"c1".to_string()));
+        assert_eq!(session.position().unwrap().move_count(), 4);
+    }
+
+    #[test]
+    fn a_zero_budget_answers_unproven_at_once() {
+        let mut session = Session::new();
+        ask(&mut session, set(9, 9, &["e5"]));
+        let Response::Verdict(verdict) = ask(&mut session, judge("d6", 0)) else {
+            panic!("expected a verdict")
+        };
+        assert_eq!(verdict.outcome, Outcome::Unproven);
+        assert!(verdict.refutation.is_none() && verdict.winning_carrier.is_empty());
+        assert!(
+            verdict.explanation.contains("could not prove"),
+            "{}",
+            verdict.explanation
+        );
+        let Response::Solutions(solutions) =
+            ask(&mut session, Request::SolvePuzzle { budget_ms: 0 })
+        else {
+            panic!("expected solutions")
+        };
+        assert!(!solutions.complete);
+        assert_eq!(solutions.unproven.len(), 80);
+        assert!(solutions.winning.is_empty() && solutions.losing.is_empty());
+        assert_eq!(session.position().unwrap().move_count(), 1);
     }
 
     #[test]

@@ -693,7 +693,10 @@ impl Game {
                 self.notice = Some(format!("Ohm could not move: {message}"));
                 true
             }
-            Response::Stopped { .. } | Response::Analysis(_) => false,
+            Response::Stopped { .. }
+            | Response::Analysis(_)
+            | Response::Verdict(_)
+            | Response::Solutions(_) => false,
         }
     }
 

@@ -384,7 +384,9 @@ impl Study {
             Response::Position(_)
             | Response::EngineMove { .. }
             | Response::Progress(_)
-            | Response::Stopped { .. } => false,
+            | Response::Stopped { .. }
+            | Response::Verdict(_)
+            | Response::Solutions(_) => false,
         }
     }
 }
