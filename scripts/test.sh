@@ -37,5 +37,7 @@ step "end-to-end tests in headless Chromium: the app"
 node tests/e2e/run.mjs
 step "end-to-end tests in headless Chromium: installable, offline, updates"
 node tests/e2e/pwa.mjs
+step "end-to-end tests in headless Chromium: the embeddable board (element, iframe, cross-origin)"
+node tests/e2e/embed.mjs
 
 step "all tests passed"

@@ -19,12 +19,14 @@
 //! - [`host`]: the page's keeper of the worker, restarting it when it dies or hangs;
 //! - [`browser`]: the address bar, downloads and images of the board;
 //! - [`geometry`]: where hexagons, edges and labels go in the SVG, in each orientation;
-//! - [`components`]: the app's function components.
+//! - [`components`]: the app's function components;
+//! - [`embed`]: the `<ohm-board>` element for other sites' pages (`bin/embed.rs`).
 
 pub mod analysis;
 pub mod browser;
 pub mod codec;
 pub mod components;
+pub mod embed;
 pub mod geometry;
 pub mod host;
 pub mod protocol;

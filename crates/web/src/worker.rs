@@ -97,6 +97,12 @@ impl EngineClient {
     /// Starts the worker from Trunk's loader script. Replies that do not decode reach
     /// `on_reply` as an `Undecodable` error without an id.
     pub fn spawn(on_reply: impl Fn(Reply) + 'static) -> EngineClient {
+        EngineClient::spawn_with_loader(WORKER_LOADER, on_reply)
+    }
+
+    /// Starts the worker from the loader script at `loader` (the embed passes a `blob:` URL
+    /// whose script imports the worker from Ohm's origin, see [`crate::embed::engine`]).
+    pub fn spawn_with_loader(loader: &str, on_reply: impl Fn(Reply) + 'static) -> EngineClient {
         let mut spawner = EngineWorker::spawner();
         spawner.callback(move |packet: Packet| {
             on_reply(packet.decode::<Reply>().unwrap_or_else(|e| Reply {
@@ -108,7 +114,7 @@ impl EngineClient {
             }));
         });
         let spawner = spawner.encoding::<SerdeWasm>();
-        let (bridge, native) = capture_worker(|| spawner.spawn_with_loader(WORKER_LOADER));
+        let (bridge, native) = capture_worker(|| spawner.spawn_with_loader(loader));
         EngineClient { bridge, native }
     }
 

@@ -1,0 +1,1019 @@
+//! The board inside one `<ohm-board>`: a Yew component mounted in the element's shadow root.
+//!
+//! It reuses the app's pieces: [`HexBoard`] draws the board and the analysis overlay,
+//! [`Study`] and [`AnalysisPanel`] are analysis mode, and the engine is the app's worker
+//! (shared by every board of the page, see [`super::engine`]). What is new is the per-mode
+//! logic (step-through, play against Ohm, puzzles), the author's drawings (arrows, named
+//! highlights, labels) and the DOM events the element sends to the page.
+
+use std::rc::Rc;
+
+use ohm_engine::{CellSet, Color, Edge, Move, Point, Position};
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+use yew::prelude::*;
+
+use super::config::{Arrow, Attributes, EmbedConfig, EmbedError, Highlight, Label, Mode, Shapes};
+use super::engine;
+use crate::components::analysis::{board_overlay, AnalysisPanel};
+use crate::components::board::{BoardOverlay, HexBoard, OverlayLabel};
+use crate::geometry::{Layout, RADIUS};
+use crate::protocol::{Job, Outcome, Reply, Request, RequestId, Response, Solutions, Verdict};
+use crate::study::{is_study_reply, Study, StudyAction};
+
+#[derive(Properties, PartialEq, Debug)]
+pub struct EmbedProps {
+    /// The `<ohm-board>` element: events are dispatched on it.
+    pub host: web_sys::HtmlElement,
+    pub attributes: Attributes,
+}
+
+/// A drawing added by `addShape`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    Arrow(Arrow),
+    Highlight(Highlight),
+    Label(Label),
+}
+
+/// What the page's script asks through the element's methods.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ApiCall {
+    /// New position attributes (already checked by the caller).
+    SetPosition(Box<Attributes>),
+    Play(Move),
+    Undo,
+    AddShape(Shape),
+    ClearShapes,
+}
+
+#[derive(Debug)]
+pub enum Msg {
+    Click(Point),
+    /// View mode: show the position after this many moves of the main line.
+    Step(usize),
+    Replied(Reply),
+    Study(StudyAction),
+    Hint,
+    Reveal,
+    TryAgain,
+    Restart,
+    Undo,
+    Api(ApiCall),
+}
+
+/// Where a puzzle stands.
+#[derive(Clone, Debug, PartialEq)]
+enum Puzzle {
+    Waiting,
+    Judging(String),
+    Solved {
+        mv: String,
+        carrier: CellSet,
+        explanation: String,
+    },
+    Failed {
+        mv: String,
+        carrier: CellSet,
+        explanation: String,
+    },
+    Unproven {
+        mv: String,
+        explanation: String,
+    },
+}
+
+/// What the hint and reveal buttons asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    Nothing,
+    Hint,
+    Reveal,
+}
+
+#[derive(Debug)]
+pub struct EmbedBoard {
+    /// This board's number among the page's boards (routes the worker's replies).
+    key: u32,
+    attributes: Attributes,
+    config: Result<Rc<EmbedConfig>, EmbedError>,
+    position: Position,
+    /// Moves in `position` when the mode began (undo stops there).
+    base: usize,
+    shapes: Shapes,
+    last_id: u32,
+    pending: Option<RequestId>,
+    status: Option<String>,
+    puzzle: Puzzle,
+    asked: Asked,
+    solutions: Option<Solutions>,
+    study: Study,
+    study_sent: Option<RequestId>,
+}
+
+thread_local! {
+    static NEXT_BOARD: std::cell::Cell<u32> = const { std::cell::Cell::new(1) };
+}
+
+/// The name of a player as the board shows them (Black is red, White is blue).
+fn colour_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Red",
+        Color::White => "Blue",
+    }
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+fn cells(names: &[String]) -> CellSet {
+    names.iter().filter_map(|n| Point::parse(n).ok()).collect()
+}
+
+/// The winner's stones that join their two edges.
+fn winning_group(position: &Position) -> CellSet {
+    match position.winner() {
+        Some(winner) if position.connected_winner() == Some(winner) => {
+            let (edge, _) = Edge::of(winner);
+            position.group(edge.point()) & position.board().cells()
+        }
+        _ => CellSet::EMPTY,
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MoveDetail {
+    #[serde(rename = "move")]
+    mv: String,
+    color: &'static str,
+    number: usize,
+    by: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PositionDetail {
+    width: u8,
+    height: u8,
+    moves: Vec<String>,
+    to_move: &'static str,
+    winner: Option<&'static str>,
+    mode: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VerdictDetail {
+    #[serde(rename = "move")]
+    mv: String,
+    outcome: &'static str,
+    /// Solved: the winning connection; failed: the opponent's connection that now wins.
+    carrier: Vec<String>,
+    refutation: Option<String>,
+    explanation: String,
+    /// The author's comment on this move, from the HSGF.
+    comment: Option<String>,
+}
+
+impl EmbedBoard {
+    fn emit(&self, ctx: &Context<Self>, name: &str, detail: &impl Serialize) {
+        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+        let detail = detail.serialize(&serializer).unwrap_or(JsValue::NULL);
+        let init = web_sys::CustomEventInit::new();
+        init.set_bubbles(true);
+        init.set_composed(true);
+        init.set_detail(&detail);
+        if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(name, &init) {
+            let _ = ctx.props().host.dispatch_event(&event);
+        }
+    }
+
+    fn mode(&self) -> Mode {
+        self.config.as_ref().map_or(Mode::View, |c| c.mode)
+    }
+
+    fn next_id(&mut self) -> RequestId {
+        self.last_id = self
+            .last_id
+            .wrapping_add(1)
+            .clamp(1, crate::study::STUDY_IDS - 1);
+        RequestId(self.last_id)
+    }
+
+    /// Reads the attributes again and starts over.
+    fn reset(&mut self, ctx: &Context<Self>) {
+        engine::forget(self.key);
+        self.pending = None;
+        self.status = None;
+        self.puzzle = Puzzle::Waiting;
+        self.asked = Asked::Nothing;
+        self.solutions = None;
+        self.study = Study::default();
+        self.study_sent = None;
+        self.config = EmbedConfig::parse(&self.attributes).map(Rc::new);
+        match &self.config {
+            Ok(config) => {
+                let config = Rc::clone(config);
+                self.position = config.position_at(config.cursor);
+                self.base = config.cursor;
+                self.shapes = config.shapes.clone();
+                for toggle in &config.overlays {
+                    self.study.apply(StudyAction::Show(*toggle, true));
+                }
+                self.position_changed(ctx);
+            }
+            Err(error) => {
+                web_sys::console::error_1(&format!("ohm-board: {error}").into());
+                self.shapes = Shapes::default();
+            }
+        }
+    }
+
+    /// Tells the page and the engine about a new position; asks Ohm to move when it is its
+    /// turn in play mode.
+    fn position_changed(&mut self, ctx: &Context<Self>) {
+        let Ok(config) = self.config.clone() else {
+            return;
+        };
+        let position = self.position.clone();
+        let position = &position;
+        self.emit(
+            ctx,
+            "positionchange",
+            &PositionDetail {
+                width: position.board().width(),
+                height: position.board().height(),
+                moves: position.history().map(|m| m.mv.to_string()).collect(),
+                to_move: side_name(position.to_move()),
+                winner: position.winner().map(side_name),
+                mode: config.mode.name(),
+            },
+        );
+        match config.mode {
+            Mode::Play if !position.is_over() && Some(position.to_move()) != self.human() => {
+                let id = self.next_id();
+                self.pending = Some(id);
+                self.status = Some("Ohm is thinking…".into());
+                let jobs = vec![
+                    Job {
+                        id,
+                        request: config.position_request(position),
+                    },
+                    Job {
+                        id,
+                        request: Request::Genmove {
+                            level: config.level,
+                            seed: id.0,
+                        },
+                    },
+                ];
+                engine::send(self.key, jobs, ctx.link().callback(Msg::Replied));
+            }
+            Mode::Analyze => {
+                let request = config.position_request(position);
+                self.apply_study(ctx, StudyAction::PositionChanged(request));
+            }
+            _ => {}
+        }
+    }
+
+    /// Play mode: the reader's colour.
+    fn human(&self) -> Option<Color> {
+        let config = self.config.as_ref().ok()?;
+        Some(
+            config
+                .player
+                .unwrap_or_else(|| config.position_at(config.cursor).to_move()),
+        )
+    }
+
+    fn apply_study(&mut self, ctx: &Context<Self>, action: StudyAction) -> bool {
+        let changed = self.study.apply(action);
+        if self.study.pending().is_some() && self.study.pending() != self.study_sent {
+            self.study_sent = self.study.pending();
+            engine::send(
+                self.key,
+                self.study.jobs(),
+                ctx.link().callback(Msg::Replied),
+            );
+        }
+        changed
+    }
+
+    /// Plays `mv` for the side to move as the mode allows; `by` is who asked.
+    fn play(&mut self, ctx: &Context<Self>, mv: Move, by: &'static str) -> bool {
+        let Ok(config) = self.config.clone() else {
+            return false;
+        };
+        let allowed = match config.mode {
+            Mode::View | Mode::Analyze => true,
+            Mode::Play => self.pending.is_none() && Some(self.position.to_move()) == self.human(),
+            Mode::Puzzle => self.puzzle == Puzzle::Waiting && matches!(mv, Move::Cell(_)),
+        };
+        let color = self.position.to_move();
+        if !allowed || self.position.is_over() || self.position.try_play(mv).is_err() {
+            return false;
+        }
+        self.emit(
+            ctx,
+            "move",
+            &MoveDetail {
+                mv: mv.to_string(),
+                color: side_name(color),
+                number: self.position.move_count(),
+                by,
+            },
+        );
+        if config.mode == Mode::Puzzle {
+            self.judge(ctx, &config, mv);
+        }
+        self.position_changed(ctx);
+        true
+    }
+
+    fn puzzle_start(&self, config: &EmbedConfig) -> Position {
+        config.position_at(config.cursor)
+    }
+
+    fn judge(&mut self, ctx: &Context<Self>, config: &EmbedConfig, mv: Move) {
+        let id = self.next_id();
+        self.pending = Some(id);
+        self.asked = Asked::Nothing;
+        self.puzzle = Puzzle::Judging(mv.to_string());
+        let start = self.puzzle_start(config);
+        let jobs = vec![
+            Job {
+                id,
+                request: config.position_request(&start),
+            },
+            Job {
+                id,
+                request: Request::JudgeMove {
+                    mv: mv.to_string(),
+                    budget_ms: config.budget_ms,
+                },
+            },
+        ];
+        engine::send(self.key, jobs, ctx.link().callback(Msg::Replied));
+    }
+
+    fn solve(&mut self, ctx: &Context<Self>, asked: Asked) -> bool {
+        let Ok(config) = self.config.clone() else {
+            return false;
+        };
+        if config.mode != Mode::Puzzle || matches!(self.puzzle, Puzzle::Judging(_)) {
+            return false;
+        }
+        self.asked = asked;
+        if self.puzzle != Puzzle::Waiting {
+            self.try_again(ctx);
+            self.asked = asked;
+        }
+        if self.solutions.is_some() || self.pending.is_some() {
+            return true;
+        }
+        let id = self.next_id();
+        self.pending = Some(id);
+        let start = self.puzzle_start(&config);
+        let jobs = vec![
+            Job {
+                id,
+                request: config.position_request(&start),
+            },
+            Job {
+                id,
+                request: Request::SolvePuzzle {
+                    budget_ms: config.budget_ms.saturating_mul(2).min(60_000),
+                },
+            },
+        ];
+        engine::send(self.key, jobs, ctx.link().callback(Msg::Replied));
+        true
+    }
+
+    fn try_again(&mut self, ctx: &Context<Self>) {
+        let Ok(config) = self.config.clone() else {
+            return;
+        };
+        self.puzzle = Puzzle::Waiting;
+        self.asked = Asked::Nothing;
+        self.position = self.puzzle_start(&config);
+        self.position_changed(ctx);
+    }
+
+    fn verdict(&mut self, ctx: &Context<Self>, verdict: Verdict) {
+        let comment = self
+            .config
+            .as_ref()
+            .ok()
+            .and_then(|c| c.author_moves.get(&verdict.mv).cloned().flatten());
+        match verdict.outcome {
+            Outcome::Wins => {
+                self.puzzle = Puzzle::Solved {
+                    mv: verdict.mv.clone(),
+                    carrier: cells(&verdict.winning_carrier),
+                    explanation: verdict.explanation.clone(),
+                };
+                self.emit(
+                    ctx,
+                    "solved",
+                    &VerdictDetail {
+                        mv: verdict.mv,
+                        outcome: "wins",
+                        carrier: verdict.winning_carrier,
+                        refutation: None,
+                        explanation: verdict.explanation,
+                        comment,
+                    },
+                );
+            }
+            Outcome::Loses => {
+                let reply = verdict
+                    .refutation
+                    .as_deref()
+                    .and_then(|r| Move::parse(r).ok());
+                if let Some(reply) = reply {
+                    let color = self.position.to_move();
+                    if self.position.try_play(reply).is_ok() {
+                        self.emit(
+                            ctx,
+                            "move",
+                            &MoveDetail {
+                                mv: reply.to_string(),
+                                color: side_name(color),
+                                number: self.position.move_count(),
+                                by: "ohm",
+                            },
+                        );
+                        self.position_changed(ctx);
+                    }
+                }
+                self.puzzle = Puzzle::Failed {
+                    mv: verdict.mv.clone(),
+                    carrier: cells(&verdict.opponent_carrier),
+                    explanation: verdict.explanation.clone(),
+                };
+                self.emit(
+                    ctx,
+                    "failed",
+                    &VerdictDetail {
+                        mv: verdict.mv,
+                        outcome: "loses",
+                        carrier: verdict.opponent_carrier,
+                        refutation: verdict.refutation,
+                        explanation: verdict.explanation,
+                        comment,
+                    },
+                );
+            }
+            Outcome::Unproven => {
+                self.puzzle = Puzzle::Unproven {
+                    mv: verdict.mv.clone(),
+                    explanation: verdict.explanation.clone(),
+                };
+                self.emit(
+                    ctx,
+                    "unproven",
+                    &VerdictDetail {
+                        mv: verdict.mv,
+                        outcome: "unproven",
+                        carrier: Vec::new(),
+                        refutation: None,
+                        explanation: verdict.explanation,
+                        comment,
+                    },
+                );
+            }
+        }
+    }
+
+    fn replied(&mut self, ctx: &Context<Self>, reply: Reply) -> bool {
+        if is_study_reply(&reply) {
+            return self.apply_study(ctx, StudyAction::Replied(reply));
+        }
+        if reply.id.is_none() || reply.id != self.pending {
+            return false;
+        }
+        match reply.response {
+            Response::Position(_) | Response::Stopped { .. } | Response::Analysis(_) => false,
+            Response::Progress(report) => {
+                self.status = Some(match report.best {
+                    Some(best) => format!(
+                        "Ohm is thinking… depth {}, best so far {best}",
+                        report.depth
+                    ),
+                    None => "Ohm is thinking…".into(),
+                });
+                true
+            }
+            Response::EngineMove { mv, .. } => {
+                self.pending = None;
+                self.status = None;
+                let color = self.position.to_move();
+                match Move::parse(&mv) {
+                    Ok(mv) if self.position.try_play(mv).is_ok() => {
+                        self.emit(
+                            ctx,
+                            "move",
+                            &MoveDetail {
+                                mv: mv.to_string(),
+                                color: side_name(color),
+                                number: self.position.move_count(),
+                                by: "ohm",
+                            },
+                        );
+                        self.position_changed(ctx);
+                    }
+                    _ => {
+                        self.status =
+                            Some(format!("Ohm answered {mv}, which cannot be played here."))
+                    }
+                }
+                true
+            }
+            Response::Verdict(verdict) => {
+                self.pending = None;
+                self.verdict(ctx, *verdict);
+                true
+            }
+            Response::Solutions(solutions) => {
+                self.pending = None;
+                self.solutions = Some(*solutions);
+                true
+            }
+            Response::Error { message, .. } => {
+                self.pending = None;
+                self.status = Some(format!("Ohm could not answer: {message}"));
+                web_sys::console::error_1(&format!("ohm-board: {message}").into());
+                if matches!(self.puzzle, Puzzle::Judging(_)) {
+                    self.try_again(ctx);
+                }
+                true
+            }
+        }
+    }
+
+    fn undo(&mut self, ctx: &Context<Self>) -> bool {
+        let mode = self.mode();
+        if mode == Mode::Puzzle {
+            if matches!(self.puzzle, Puzzle::Judging(_)) {
+                return false;
+            }
+            self.try_again(ctx);
+            return true;
+        }
+        if self.position.move_count() <= self.base && mode != Mode::View {
+            return false;
+        }
+        if mode == Mode::Play {
+            // Back to the reader's turn: Ohm's reply and the reader's move.
+            self.pending = None;
+            self.status = None;
+            engine::forget(self.key);
+            let human = self.human();
+            let mut undone = false;
+            while self.position.move_count() > self.base && self.position.undo() {
+                undone = true;
+                if Some(self.position.to_move()) == human {
+                    break;
+                }
+            }
+            if undone {
+                self.position_changed(ctx);
+            }
+            return undone;
+        }
+        let undone = self.position.undo();
+        if undone {
+            self.position_changed(ctx);
+        }
+        undone
+    }
+
+    /// Cells shaded by the board itself (under the stones).
+    fn overlay(&self, config: &EmbedConfig) -> BoardOverlay {
+        let mut overlay = if config.mode == Mode::Analyze {
+            board_overlay(&self.study, &self.position)
+        } else {
+            BoardOverlay::default()
+        };
+        for cell in self.shapes.shaded.iter() {
+            overlay.at(cell).shades.push("shaded");
+        }
+        let solver = self.puzzle_start(config).to_move();
+        let carrier_class = |color: Color| match color {
+            Color::Black => "carrier-black",
+            Color::White => "carrier-white",
+        };
+        match &self.puzzle {
+            Puzzle::Solved { carrier, .. } => {
+                for cell in carrier.iter() {
+                    overlay.at(cell).shades.push(carrier_class(solver));
+                }
+            }
+            Puzzle::Failed { carrier, .. } => {
+                for cell in carrier.iter() {
+                    overlay.at(cell).shades.push(carrier_class(!solver));
+                }
+            }
+            _ => {}
+        }
+        if let (Some(solutions), Puzzle::Waiting) = (&self.solutions, &self.puzzle) {
+            match self.asked {
+                Asked::Hint => {
+                    for cell in cells(&solutions.hint).iter() {
+                        overlay.at(cell).shades.push("must-play");
+                    }
+                }
+                Asked::Reveal => {
+                    for cell in cells(&solutions.winning).iter() {
+                        overlay.at(cell).shades.push("key");
+                        overlay.labels.push(OverlayLabel {
+                            at: cell,
+                            text: "wins".into(),
+                            class: side_name(solver),
+                        });
+                    }
+                }
+                Asked::Nothing => {}
+            }
+        }
+        overlay
+    }
+
+    /// The author's drawings, over the stones.
+    fn marks(&self, config: &EmbedConfig) -> Html {
+        let board = *self.position.board();
+        let layout = Layout::new(board, config.orientation);
+        let centre = |p: Point| p.col_row().map(|(c, r)| layout.centre(c, r));
+        let fmt = |v: f64| format!("{v:.2}");
+        let highlights = self.shapes.highlights.iter().flat_map(|h| {
+            h.cells
+                .iter()
+                .filter_map(|p| {
+                    let (c, r) = p.col_row()?;
+                    Some(html! {
+                        <polygon class="highlight" points={layout.hexagon(c, r)}
+                            fill={h.colour.clone()} data-highlight={h.name.clone()}
+                            data-cell={p.to_string()} />
+                    })
+                })
+                .collect::<Vec<_>>()
+        });
+        let arrows = self.shapes.arrows.iter().filter_map(|arrow| {
+            let (a, b) = (centre(arrow.from)?, centre(arrow.to)?);
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let length = (dx * dx + dy * dy).sqrt().max(1e-6);
+            let cut = (RADIUS * 0.45).min(length / 3.0);
+            let (ux, uy) = (dx / length * cut, dy / length * cut);
+            Some(html! {
+                <line class="arrow" x1={fmt(a.x + ux)} y1={fmt(a.y + uy)} x2={fmt(b.x - ux)} y2={fmt(b.y - uy)}
+                    stroke={arrow.colour.clone()} marker-end="url(#ohm-arrowhead)"
+                    data-arrow={format!("{}-{}", arrow.from, arrow.to)} />
+            })
+        });
+        let labels = self.shapes.labels.iter().filter_map(|label| {
+            let at = centre(label.cell)?;
+            let on = self.position.color_at(label.cell).map(side_name);
+            Some(html! {
+                <text class="label" x={fmt(at.x)} y={fmt(at.y)} data-on={on}
+                    data-label={label.cell.to_string()}>{ label.text.clone() }</text>
+            })
+        });
+        html! {
+            <svg class="marks" viewBox={layout.view_box()} aria-hidden="true"
+                 xmlns="http://www.w3.org/2000/svg">
+                <defs>
+                    <marker id="ohm-arrowhead" viewBox="0 0 10 10" refX="6" refY="5"
+                        markerWidth="4" markerHeight="4" orient="auto-start-reverse">
+                        <path class="arrowhead" d="M 0 0 L 10 5 L 0 10 z" />
+                    </marker>
+                </defs>
+                { for highlights }
+                { for arrows }
+                { for labels }
+            </svg>
+        }
+    }
+
+    fn view_steps(&self, ctx: &Context<Self>, config: &EmbedConfig) -> Html {
+        let length = config.length();
+        let at = self.position.move_count().min(length);
+        let step = |to: usize, label: &'static str, text: &'static str, disabled: bool| {
+            let onclick = ctx.link().callback(move |_: MouseEvent| Msg::Step(to));
+            html! {
+                <button type="button" class={classes!("step", label)} aria-label={label}
+                    title={label} {onclick} {disabled}>{ text }</button>
+            }
+        };
+        let comment = config.comments.get(at).cloned().flatten();
+        html! {
+            <>
+                <div class="steps" role="group" aria-label="Step through the game">
+                    { step(0, "first", "«", at == 0) }
+                    { step(at.saturating_sub(1), "previous", "‹", at == 0) }
+                    <span class="where" data-at={at.to_string()}>{ format!("{at} / {length}") }</span>
+                    { step((at + 1).min(length), "next", "›", at >= length) }
+                    { step(length, "last", "»", at >= length) }
+                </div>
+                <p class="comment" aria-live="polite" hidden={comment.is_none()}>
+                    { comment.unwrap_or_default() }
+                </p>
+            </>
+        }
+    }
+
+    fn view_play(&self, ctx: &Context<Self>) -> Html {
+        let position = &self.position;
+        let text = if let Some(winner) = position.winner() {
+            if Some(winner) == self.human() {
+                format!("{} wins: well played!", colour_name(winner))
+            } else {
+                format!("{} wins: Ohm connected.", colour_name(winner))
+            }
+        } else if let Some(status) = &self.status {
+            status.clone()
+        } else {
+            format!("Your move ({}).", colour_name(position.to_move()))
+        };
+        let state = if position.is_over() {
+            "over"
+        } else if self.pending.is_some() {
+            "thinking"
+        } else {
+            "ready"
+        };
+        html! {
+            <>
+                <p class="status" data-state={state} aria-live="polite">{ text }</p>
+                <div class="buttons">
+                    <button type="button" class="undo" onclick={ctx.link().callback(|_| Msg::Undo)}
+                        disabled={position.move_count() <= self.base}>{ "Undo" }</button>
+                    <button type="button" class="restart" onclick={ctx.link().callback(|_| Msg::Restart)}>{ "Start again" }</button>
+                </div>
+            </>
+        }
+    }
+
+    fn view_puzzle(&self, ctx: &Context<Self>, config: &EmbedConfig) -> Html {
+        let solver = self.puzzle_start(config).to_move();
+        let comment_of = |mv: &str| config.author_moves.get(mv).cloned().flatten();
+        let seconds = f64::from(config.budget_ms) / 1000.0;
+        let (state, text, comment) = match &self.puzzle {
+            Puzzle::Waiting => (
+                "waiting",
+                format!("{} to play and win: find the winning move.", colour_name(solver)),
+                None,
+            ),
+            Puzzle::Judging(mv) => ("judging", format!("Ohm is checking {mv}…"), None),
+            Puzzle::Solved { mv, explanation, .. } => (
+                "solved",
+                format!("✓ {mv} wins. {explanation}"),
+                comment_of(mv),
+            ),
+            Puzzle::Failed { mv, explanation, .. } => (
+                "failed",
+                format!("✗ {mv} does not win. {explanation}"),
+                comment_of(mv),
+            ),
+            Puzzle::Unproven { mv, explanation } => (
+                "unproven",
+                format!("? Ohm could not prove within {seconds} s whether {mv} wins or loses. {explanation}"),
+                comment_of(mv),
+            ),
+        };
+        let findings = match (&self.solutions, self.asked, &self.puzzle) {
+            (_, Asked::Nothing, _) | (_, _, Puzzle::Judging(_)) => None,
+            (None, _, _) => Some("Ohm is solving the puzzle…".to_string()),
+            (Some(s), Asked::Hint, _) if s.hint.is_empty() => {
+                Some("Ohm has no hint: it could not prove a winning move in time.".to_string())
+            }
+            (Some(_), Asked::Hint, _) => {
+                Some("Hint: a winning move lies in the shaded region.".to_string())
+            }
+            (Some(s), Asked::Reveal, _) if s.winning.is_empty() => Some(format!(
+                "Ohm proved no winning move{}.",
+                if s.complete { "" } else { " in time" }
+            )),
+            (Some(s), Asked::Reveal, _) => Some(format!(
+                "Winning move{}: {}{}",
+                if s.winning.len() == 1 { "" } else { "s" },
+                s.winning.join(", "),
+                if s.complete {
+                    "."
+                } else {
+                    " (and perhaps others Ohm had no time to prove)."
+                }
+            )),
+        };
+        let busy = self.pending.is_some();
+        html! {
+            <>
+                <p class="status" data-state={state} aria-live="polite">{ text }</p>
+                if let Some(comment) = comment {
+                    <p class="comment author">{ comment }</p>
+                }
+                if let Some(findings) = findings {
+                    <p class="findings" aria-live="polite">{ findings }</p>
+                }
+                <div class="buttons">
+                    if matches!(self.puzzle, Puzzle::Failed { .. } | Puzzle::Unproven { .. } | Puzzle::Solved { .. }) {
+                        <button type="button" class="try-again primary"
+                            onclick={ctx.link().callback(|_| Msg::TryAgain)}>{ "Try again" }</button>
+                    }
+                    <button type="button" class="hint-button" disabled={busy}
+                        onclick={ctx.link().callback(|_| Msg::Hint)}>{ "Hint" }</button>
+                    <button type="button" class="reveal" disabled={busy}
+                        onclick={ctx.link().callback(|_| Msg::Reveal)}>{ "Reveal" }</button>
+                </div>
+            </>
+        }
+    }
+}
+
+impl Component for EmbedBoard {
+    type Message = Msg;
+    type Properties = EmbedProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let key = NEXT_BOARD.with(|n| {
+            let key = n.get();
+            n.set(key.wrapping_add(1));
+            key
+        });
+        let attributes = ctx.props().attributes.clone();
+        let mut board = EmbedBoard {
+            key,
+            config: EmbedConfig::parse(&attributes).map(Rc::new),
+            attributes,
+            position: Position::new(ohm_engine::Board::square(11).expect("a board size")),
+            base: 0,
+            shapes: Shapes::default(),
+            last_id: 0,
+            pending: None,
+            status: None,
+            puzzle: Puzzle::Waiting,
+            asked: Asked::Nothing,
+            solutions: None,
+            study: Study::default(),
+            study_sent: None,
+        };
+        board.reset(ctx);
+        board
+    }
+
+    fn changed(&mut self, ctx: &Context<Self>, _old: &Self::Properties) -> bool {
+        self.attributes = ctx.props().attributes.clone();
+        self.reset(ctx);
+        true
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        match msg {
+            Msg::Click(point) => {
+                if self.mode() == Mode::Analyze && self.study.picking() {
+                    let color = self.position.color_at(point);
+                    return self.apply_study(ctx, StudyAction::PickCell(point, color));
+                }
+                self.play(ctx, Move::Cell(point), "user")
+            }
+            Msg::Step(count) => {
+                let Ok(config) = self.config.clone() else {
+                    return false;
+                };
+                self.position = config.position_at(count.min(config.length()));
+                self.position_changed(ctx);
+                true
+            }
+            Msg::Replied(reply) => self.replied(ctx, reply),
+            Msg::Study(action) => self.apply_study(ctx, action),
+            Msg::Hint => self.solve(ctx, Asked::Hint),
+            Msg::Reveal => self.solve(ctx, Asked::Reveal),
+            Msg::TryAgain => {
+                self.try_again(ctx);
+                true
+            }
+            Msg::Restart => {
+                self.reset(ctx);
+                true
+            }
+            Msg::Undo => self.undo(ctx),
+            Msg::Api(call) => match call {
+                ApiCall::SetPosition(attributes) => {
+                    self.attributes = *attributes;
+                    self.reset(ctx);
+                    true
+                }
+                ApiCall::Play(mv) => {
+                    let played = self.play(ctx, mv, "api");
+                    if !played {
+                        web_sys::console::warn_1(
+                            &format!("ohm-board: play({mv}) is not allowed here now").into(),
+                        );
+                    }
+                    played
+                }
+                ApiCall::Undo => self.undo(ctx),
+                ApiCall::AddShape(shape) => {
+                    match shape {
+                        Shape::Arrow(arrow) => self.shapes.arrows.push(arrow),
+                        Shape::Highlight(highlight) => self.shapes.highlights.push(highlight),
+                        Shape::Label(label) => self.shapes.labels.push(label),
+                    }
+                    true
+                }
+                ApiCall::ClearShapes => {
+                    self.shapes = Shapes::default();
+                    true
+                }
+            },
+        }
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
+        let host = &ctx.props().host;
+        let state = if self.config.is_ok() {
+            "ready"
+        } else {
+            "error"
+        };
+        let _ = host.set_attribute("data-state", state);
+    }
+
+    fn destroy(&mut self, _ctx: &Context<Self>) {
+        engine::forget(self.key);
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let config = match &self.config {
+            Ok(config) => Rc::clone(config),
+            Err(error) => {
+                return html! {
+                    <div class="ohm-error" role="alert" data-attribute={error.attribute}>
+                        <strong>{ "Ohm board: " }</strong>
+                        { format!("the {} attribute is wrong: {}", error.attribute, error.message) }
+                    </div>
+                };
+            }
+        };
+        let position = &self.position;
+        let playable = match config.mode {
+            Mode::View => false,
+            Mode::Analyze => !position.is_over() || self.study.picking(),
+            Mode::Play => {
+                !position.is_over()
+                    && self.pending.is_none()
+                    && Some(position.to_move()) == self.human()
+            }
+            Mode::Puzzle => self.puzzle == Puzzle::Waiting && self.pending.is_none(),
+        };
+        let last_move = position.last_move().and_then(|m| match m.mv {
+            Move::Cell(p) => Some(p),
+            _ => None,
+        });
+        let legend = self.shapes.highlights.iter().map(|h| {
+            html! {
+                <li><span class="swatch" style={format!("background: {}", h.colour)}></span>{ h.name.clone() }</li>
+            }
+        });
+        let on_study = ctx.link().callback(Msg::Study);
+        html! {
+            <div class="ohm-embed" data-mode={config.mode.name()}>
+                <div class="stage">
+                    <HexBoard board={*position.board()} black={position.stones(Color::Black)}
+                        white={position.stones(Color::White)} {last_move}
+                        winning={winning_group(position)} {playable}
+                        coordinates={config.coords} orientation={config.orientation}
+                        on_play={ctx.link().callback(Msg::Click)}
+                        overlay={Rc::new(self.overlay(&config))}
+                        picking={config.mode == Mode::Analyze && self.study.picking()} />
+                    { self.marks(&config) }
+                </div>
+                if !self.shapes.highlights.is_empty() {
+                    <ul class="legend">{ for legend }</ul>
+                }
+                {
+                    match config.mode {
+                        Mode::View if config.length() > 0 => self.view_steps(ctx, &config),
+                        Mode::View => html! {
+                            if let Some(comment) = config.comments.first().cloned().flatten() {
+                                <p class="comment">{ comment }</p>
+                            }
+                        },
+                        Mode::Play => self.view_play(ctx),
+                        Mode::Puzzle => self.view_puzzle(ctx, &config),
+                        Mode::Analyze => html! {
+                            <AnalysisPanel study={self.study.clone()} to_move={position.to_move()}
+                                game_over={position.is_over()} on_action={on_study} />
+                        },
+                    }
+                }
+            </div>
+        }
+    }
+}
