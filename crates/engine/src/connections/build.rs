@@ -82,27 +82,41 @@ pub(super) fn after_stone(connections: &mut Connections, position: &Position, st
 
     let mut changed: Vec<(ConnectionId, usize, usize)> = Vec::new();
     let mut damaged: Vec<(usize, usize)> = Vec::new();
-    for lists in &old.pairs {
-        for (entries, kind) in [(&lists.full, Kind::Full), (&lists.semi, Kind::Semi)] {
-            for entry in entries {
-                let c = *builder.get(entry.id);
-                let (Some(i), Some(j)) = (new_ends.index(c.ends[0]), new_ends.index(c.ends[1]))
-                else {
-                    continue; // an end was the opponent's new stone
-                };
-                if i == j {
-                    continue; // both ends are now one group
+    // Pairs of the old layer in table order (`pair_index` runs over `hi`, then `lo`), so each
+    // pair's ends are looked up once, not once per carrier.
+    let old_names = &old.ends.names;
+    let mut index = 0;
+    for hi in 1..old_names.len() {
+        let new_hi = new_ends.index(old_names[hi]);
+        for lo in 0..hi {
+            let lists = &old.pairs[index];
+            index += 1;
+            if lists.full.is_empty() && lists.semi.is_empty() {
+                continue;
+            }
+            let (Some(i), Some(j)) = (new_ends.index(old_names[lo]), new_hi) else {
+                continue; // an end was the opponent's new stone
+            };
+            if i == j {
+                continue; // both ends are now one group
+            }
+            let renamed = new_ends.names[i] != old_names[lo] || new_ends.names[j] != old_names[hi];
+            let target = &mut builder.layer.pairs[pair_index(i, j)];
+            target.full.reserve(lists.full.len());
+            target.semi.reserve(lists.semi.len());
+            for (entries, kind) in [(&lists.full, Kind::Full), (&lists.semi, Kind::Semi)] {
+                for entry in entries {
+                    debug_assert_eq!(builder.get(entry.id).ends, [old_names[lo], old_names[hi]]);
+                    if !own && entry.carrier.contains(stone) {
+                        damaged.push((i.min(j), i.max(j)));
+                        continue;
+                    }
+                    if own && (renamed || entry.carrier.contains(stone)) {
+                        changed.push((entry.id, i, j));
+                        continue;
+                    }
+                    builder.keep(i, j, kind, *entry);
                 }
-                if !own && c.carrier.contains(stone) {
-                    damaged.push((i.min(j), i.max(j)));
-                    continue;
-                }
-                let renamed = new_ends.names[i] != c.ends[0] || new_ends.names[j] != c.ends[1];
-                if own && (renamed || c.carrier.contains(stone)) {
-                    changed.push((entry.id, i, j));
-                    continue;
-                }
-                builder.keep(i, j, kind, *entry);
             }
         }
     }
@@ -145,6 +159,25 @@ pub(super) fn after_stone(connections: &mut Connections, position: &Position, st
     connections.history.push(old);
 }
 
+/// Where a carrier of `size` cells goes in a list ordered by size, then by [`CellSet`]'s
+/// order (compared word by word here: the derived order is a `memcmp` call, a fifth of the
+/// build's time when it was used).
+fn insertion_point(list: &[Entry], size: u32, carrier: &CellSet) -> usize {
+    let after = |e: &Entry| {
+        let len = e.carrier.len();
+        if len != size {
+            return len > size;
+        }
+        for (a, b) in e.carrier.words().iter().zip(carrier.words()) {
+            if a != b {
+                return a > b;
+            }
+        }
+        false
+    };
+    list.iter().position(after).unwrap_or(list.len())
+}
+
 /// The state of one build or update.
 struct Builder<'a> {
     arena: &'a mut Vec<super::Connection>,
@@ -159,6 +192,8 @@ struct Builder<'a> {
     head: usize,
     /// The OR rule's inputs (reused between calls).
     scratch: Vec<Entry>,
+    /// The OR rule's suffix intersections (reused between calls).
+    suffix: Vec<CellSet>,
     chosen: Vec<ConnectionId>,
     /// The pair of the two edges, if both are ends and different.
     edge_pair: Option<usize>,
@@ -183,6 +218,7 @@ impl<'a> Builder<'a> {
             queue: Vec::new(),
             head: 0,
             scratch: Vec::new(),
+            suffix: Vec::new(),
             chosen: Vec::new(),
             edge_pair,
             won: false,
@@ -302,11 +338,7 @@ impl<'a> Builder<'a> {
         lists.semi.retain(|e| !carrier.is_subset(&e.carrier));
         let id = self.push_connection(i, j, Kind::Full, carrier, None, rule);
         let lists = &mut self.layer.pairs[pair];
-        let at = lists
-            .full
-            .iter()
-            .position(|e| (e.carrier.len(), e.carrier) > (size, carrier))
-            .unwrap_or(lists.full.len());
+        let at = insertion_point(&lists.full, size, &carrier);
         lists.full.insert(at, Entry { carrier, id });
         if was_empty {
             self.layer.partners[i].push(j as u16);
@@ -341,13 +373,17 @@ impl<'a> Builder<'a> {
         lists.semi.retain(|e| !carrier.is_subset(&e.carrier));
         let id = self.push_connection(i, j, Kind::Semi, carrier, Some(key), rule);
         let lists = &mut self.layer.pairs[pair];
-        let at = lists
-            .semi
-            .iter()
-            .position(|e| (e.carrier.len(), e.carrier) > (size, carrier))
-            .unwrap_or(lists.semi.len());
+        let at = insertion_point(&lists.semi, size, &carrier);
         let entry = Entry { carrier, id };
         lists.semi.insert(at, entry);
+        // No OR at all while every semi carrier of the pair shares a cell (the usual case).
+        let shared = lists
+            .semi
+            .iter()
+            .fold(carrier, |common, e| common & e.carrier);
+        if !shared.is_empty() {
+            return true;
+        }
 
         let mut others = mem::take(&mut self.scratch);
         others.clear();
@@ -362,26 +398,41 @@ impl<'a> Builder<'a> {
         if self.limits.max_or < 2 {
             return;
         }
-        self.chosen.clear();
-        self.chosen.push(first.id);
-        self.or_step(i, j, others, 0, first.carrier, first.carrier);
+        // suffix[k]: what `first` shares with every one of `others[k..]`. A combination drawn
+        // from `others[k..]` keeps at least these cells in common, so when they are not
+        // empty no OR can come from there (most pairs' semis all share a cell).
+        let mut suffix = mem::take(&mut self.suffix);
+        suffix.clear();
+        suffix.resize(others.len() + 1, first.carrier);
+        for k in (0..others.len()).rev() {
+            suffix[k] = suffix[k + 1] & others[k].carrier;
+        }
+        if suffix[0].is_empty() {
+            self.chosen.clear();
+            self.chosen.push(first.id);
+            self.or_step((i, j), others, &suffix, 0, first.carrier, first.carrier);
+        }
+        self.suffix = suffix;
     }
 
     fn or_step(
         &mut self,
-        i: usize,
-        j: usize,
+        (i, j): (usize, usize),
         others: &[Entry],
+        suffix: &[CellSet],
         start: usize,
         union: CellSet,
         common: CellSet,
     ) {
         let pair = pair_index(i, j);
         for (k, other) in others.iter().enumerate().skip(start) {
-            let narrower = common & other.carrier;
-            if narrower == common {
+            if common.intersects(&suffix[k]) {
+                return; // nothing from here on can empty the intersection
+            }
+            if common.is_subset(&other.carrier) {
                 continue; // adds cells without removing any from the intersection
             }
+            let narrower = common & other.carrier;
             if !self.spend() {
                 return;
             }
@@ -405,7 +456,7 @@ impl<'a> Builder<'a> {
                     self.or_inputs.truncate(start);
                 }
             } else if (self.chosen.len() as u32) < self.limits.max_or {
-                self.or_step(i, j, others, k + 1, wider, narrower);
+                self.or_step((i, j), others, suffix, k + 1, wider, narrower);
             }
             self.chosen.pop();
             if self.halted() {
