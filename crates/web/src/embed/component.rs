@@ -123,6 +123,34 @@ fn colour_name(color: Color) -> &'static str {
     }
 }
 
+/// The engine's explanations name the players by the convention (Black joins north–south,
+/// White west–east); the board draws them red and blue as HexWiki's diagrams do, so the words
+/// a learner reads follow the drawing.
+fn in_board_colours(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let mut flush = |word: &mut String, out: &mut String| {
+        out.push_str(match word.as_str() {
+            "Black" => "Red",
+            "White" => "Blue",
+            "black" => "red",
+            "white" => "blue",
+            other => other,
+        });
+        word.clear();
+    };
+    for ch in text.chars() {
+        if ch.is_alphabetic() {
+            word.push(ch);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(ch);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
 fn side_name(color: Color) -> &'static str {
     match color {
         Color::Black => "black",
@@ -407,6 +435,10 @@ impl EmbedBoard {
     }
 
     fn verdict(&mut self, ctx: &Context<Self>, verdict: Verdict) {
+        let verdict = Verdict {
+            explanation: in_board_colours(&verdict.explanation),
+            ..verdict
+        };
         let comment = self
             .config
             .as_ref()
@@ -1015,5 +1047,21 @@ impl Component for EmbedBoard {
                 }
             </div>
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_board_colours;
+
+    #[test]
+    fn explanations_name_the_players_by_the_colours_drawn() {
+        assert_eq!(
+            in_board_colours("After f2, White's f1 joins the west and east edges; Black loses."),
+            "After f2, Blue's f1 joins the west and east edges; Red loses."
+        );
+        // Whole words only: a cell or another word containing the letters is left alone.
+        assert_eq!(in_board_colours("Blackboard whitewash"), "Blackboard whitewash");
+        assert_eq!(in_board_colours(""), "");
     }
 }
