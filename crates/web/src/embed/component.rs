@@ -1061,7 +1061,10 @@ mod tests {
             "After f2, Blue's f1 joins the west and east edges; Red loses."
         );
         // Whole words only: a cell or another word containing the letters is left alone.
-        assert_eq!(in_board_colours("Blackboard whitewash"), "Blackboard whitewash");
+        assert_eq!(
+            in_board_colours("Blackboard whitewash"),
+            "Blackboard whitewash"
+        );
         assert_eq!(in_board_colours(""), "");
     }
 }
