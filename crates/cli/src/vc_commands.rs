@@ -84,6 +84,7 @@ pub fn source(vcs: &Connections, id: ohm_engine::connections::ConnectionId) -> &
         Derivation::And { .. } => "and",
         Derivation::Or { .. } => "or",
         Derivation::Inherited { .. } => "inherited",
+        Derivation::EdgeTemplate { .. } => "template",
     }
 }
 

@@ -3,7 +3,8 @@
 use std::collections::BTreeSet;
 
 use ohm_engine::connections::oracle;
-use ohm_engine::connections::{Connections, HSearchLimits, Kind};
+use ohm_engine::connections::templates::{parse, Placement, Placements, BUILTIN_TEMPLATES};
+use ohm_engine::connections::{Connections, Derivation, HSearchLimits, Kind};
 use ohm_engine::{position, Board, CellSet, Color, Point, Position};
 
 mod common;
@@ -595,15 +596,311 @@ fn edge_templates_ii_to_iva_come_out_of_hsearch() {
     }
 }
 
-/// The fifth row is where H-search at default limits stops: a lone stone there gets no full
-/// connection to its edge (HexWiki's template Va exists, with a carrier too large for the
-/// oracle to confirm within the test budget, so Ohm adds no precomputed template for it).
+/// H-search without the precomputed templates, at the defaults and at raised limits.
+const NO_TEMPLATES: HSearchLimits = HSearchLimits {
+    edge_templates: false,
+    ..HSearchLimits::DEFAULT
+};
+const RAISED_NO_TEMPLATES: HSearchLimits = HSearchLimits {
+    max_full: 32,
+    max_semi: 64,
+    max_or: 6,
+    and_over_edges: true,
+    edge_templates: false,
+    ..HSearchLimits::DEFAULT
+};
+
+/// Whether H-search (its AND and OR rules alone, no templates) proves `(x, carrier, y)` full
+/// on `position`, or `x` and `y` are already joined. Every empty cell outside the carrier is
+/// first filled with the defender's stones, so every carrier H-search can report lies inside
+/// `carrier`; the defender's extra stones change nothing in a game played inside `carrier`.
+fn hsearch_proves(position: &Position, color: Color, x: Point, carrier: CellSet, y: Point) -> bool {
+    let mut filled = position.clone();
+    for cell in position.empty_cells() - carrier - x {
+        filled.set_stone(cell, Some(!color)).unwrap();
+    }
+    let limits = HSearchLimits {
+        and_over_edges: true,
+        ..NO_TEMPLATES
+    };
+    let vcs = Connections::build(&filled, color, limits);
+    vcs.same_end(x, y) || vcs.smallest_full(x, y).is_some()
+}
+
+/// An intrusion proof in HexWiki's style, done by code: `(x, carrier, y)` is a full connection
+/// if for *every* defender move `d` in the carrier there is a reply `r` in the carrier after
+/// which H-search proves `(x, carrier - {d, r}, y)` full in the position with both stones.
+///
+/// Why that is a proof: the defender moves first and only inside the carrier (a move outside
+/// it is no move in this subgame). Whatever `d` it picks, the connector answers with the `r`
+/// found for it; from then on the connector follows the strategy of the proven full connection
+/// on the rest of the carrier (H-search's rules are sound: a full connection it reports is one,
+/// with the defender to move, and `hsearch_proves` lets it see only the rest of the carrier).
+/// So every line of play inside the carrier ends connected. A cell the defender leaves empty
+/// only helps the connector (Hex is monotone). Nothing here assumes the template itself: the
+/// H-search runs have the templates switched off.
+fn intrusion_proof(
+    position: &Position,
+    color: Color,
+    x: Point,
+    carrier: CellSet,
+    y: Point,
+) -> bool {
+    carrier.iter().all(|intrusion| {
+        let mut after = position.clone();
+        after.set_stone(intrusion, Some(!color)).unwrap();
+        let rest = carrier.without(intrusion);
+        rest.iter().any(|reply| {
+            let mut answered = after.clone();
+            answered.set_stone(reply, Some(color)).unwrap();
+            hsearch_proves(&answered, color, x, rest.without(reply), y)
+        })
+    })
+}
+
+/// Every precomputed template is one H-search misses, and a true full connection: proved by
+/// intrusion (the oracle on its 34 cells takes minutes). The proof procedure can fail: without
+/// one of its cells the fifth-row template is refuted (HexWiki's carriers are minimal).
 #[test]
-fn no_fifth_row_edge_connection_at_default_limits() {
+fn edge_templates_are_proven_connections() {
+    let board = Board::square(11).unwrap();
+    let placements = Placements::new(&board, Color::Black);
+    assert!(!placements.templates.is_empty());
+    for (t, template) in placements.templates.iter().enumerate() {
+        assert!(template.source.starts_with("https://www.hexwiki.net/"));
+        // Both reflections along the south edge (on 11x11 the template as drawn fits at g7,
+        // its mirror image at i7); the other edges' placements are their images under the
+        // grid's symmetries (`edge_template_placements_are_symmetric`).
+        let reflections: Vec<&Placement> = ["g7", "i7"]
+            .iter()
+            .map(|&stone| {
+                let at: Vec<_> = placements
+                    .at(p(stone))
+                    .iter()
+                    .filter(|q| usize::from(q.template) == t && q.edge == Point::SOUTH)
+                    .collect();
+                assert_eq!(at.len(), 1, "{} at {stone}", template.name);
+                at[0]
+            })
+            .collect();
+        let relative = |q: &Placement| -> BTreeSet<(i32, i32)> {
+            let (sc, sr) = q.stone.col_row().unwrap();
+            q.carrier
+                .iter()
+                .map(|c| {
+                    let (cc, cr) = c.col_row().unwrap();
+                    (i32::from(cc) - i32::from(sc), i32::from(cr) - i32::from(sr))
+                })
+                .collect()
+        };
+        assert_ne!(relative(reflections[0]), relative(reflections[1]));
+        for placement in reflections {
+            let (x, carrier, y) = (placement.stone, placement.carrier, placement.edge);
+            let mut pos = Position::new(board);
+            pos.set_stone(x, Some(Color::Black)).unwrap();
+            for limits in [NO_TEMPLATES, RAISED_NO_TEMPLATES] {
+                let vcs = Connections::build(&pos, Color::Black, limits);
+                let found = vcs
+                    .full_between(x, y)
+                    .any(|id| vcs.get(id).carrier.is_subset(&carrier));
+                assert!(!found, "H-search finds {} at {x}", template.name);
+            }
+            assert!(
+                intrusion_proof(&pos, Color::Black, x, carrier, y),
+                "{} at {x}: {carrier}",
+                template.name
+            );
+            if template.name == "V1a" {
+                let corner = carrier
+                    .iter()
+                    .find(|c| c.col_row().unwrap().1 == 10)
+                    .unwrap();
+                assert!(!intrusion_proof(
+                    &pos,
+                    Color::Black,
+                    x,
+                    carrier.without(corner),
+                    y
+                ));
+            }
+        }
+    }
+}
+
+#[test]
+fn edge_template_pictures_parse_and_bad_ones_are_refused() {
+    let templates = parse(BUILTIN_TEMPLATES).unwrap();
+    let v1a = templates.iter().find(|t| t.name == "V1a").unwrap();
+    assert_eq!((v1a.row, v1a.cells.len()), (5, 34));
+    for bad in [
+        "template A src\n . * .\n",
+        "template A src\n X X\n * *\n",
+        "template A src\n X q\n * *\n",
+        "X *\n",
+        "template A src\n * X\n . .\n",
+    ] {
+        assert!(parse(bad).is_err(), "{bad}");
+    }
+}
+
+/// The placements along the north, west and east edges are the south ones turned by the
+/// grid's symmetries (a half turn, the transposition, both), for both colours.
+#[test]
+fn edge_template_placements_are_symmetric() {
+    let board = Board::square(11).unwrap();
+    let shape = |p: &Placement| -> BTreeSet<(u8, u8)> {
+        p.carrier
+            .iter()
+            .chain([p.stone])
+            .map(|c| c.col_row().unwrap())
+            .collect()
+    };
+    let black = Placements::new(&board, Color::Black);
+    let white = Placements::new(&board, Color::White);
+    let south: BTreeSet<_> = black
+        .placements
+        .iter()
+        .filter(|p| p.edge == Point::SOUTH)
+        .map(shape)
+        .collect();
+    assert!(!south.is_empty());
+    let image = |edge: Point,
+                 set: &Placements,
+                 map: fn((u8, u8)) -> (u8, u8)|
+     -> BTreeSet<BTreeSet<(u8, u8)>> {
+        set.placements
+            .iter()
+            .filter(|p| p.edge == edge)
+            .map(|p| shape(p).into_iter().map(map).collect())
+            .collect()
+    };
+    assert_eq!(
+        image(Point::NORTH, &black, |(c, r)| (10 - c, 10 - r)),
+        south
+    );
+    assert_eq!(image(Point::EAST, &white, |(c, r)| (r, c)), south);
+    assert_eq!(image(Point::WEST, &white, |(c, r)| (10 - r, 10 - c)), south);
+    // Every placement's carrier is empty-board cells between the stone and its edge.
+    for p in black.placements.iter().chain(&white.placements) {
+        assert!(!p.carrier.contains(p.stone));
+        let template = &black.templates[usize::from(p.template)];
+        assert_eq!(p.carrier.len() as usize, template.cells.len());
+    }
+}
+
+/// A lone stone on the fifth row: H-search alone finds no full connection to the edge (only
+/// semi ones); with the precomputed templates the stone is connected through template V1a, and
+/// the proof says so.
+#[test]
+fn fifth_row_stone_reaches_its_edge_through_a_template() {
     let mut pos = Position::new(Board::square(11).unwrap());
-    let stone = Point::cell(5, 6).unwrap();
+    let stone = p("g7");
     pos.set_stone(stone, Some(Color::Black)).unwrap();
+    let without = Connections::build(&pos, Color::Black, NO_TEMPLATES);
+    assert_eq!(without.smallest_full(stone, Point::SOUTH), None);
+    assert!(without.semi_between(stone, Point::SOUTH).next().is_some());
+
     let vcs = Connections::build(&pos, Color::Black, HSearchLimits::DEFAULT);
-    assert_eq!(vcs.smallest_full(stone, Point::SOUTH), None);
-    assert!(vcs.semi_between(stone, Point::SOUTH).next().is_some());
+    let id = vcs
+        .smallest_full(stone, Point::SOUTH)
+        .expect("connected to the south edge");
+    assert_eq!(vcs.get(id).carrier.len(), 34);
+    assert!(matches!(
+        vcs.derivation(id),
+        Derivation::EdgeTemplate { name: "V1a", .. }
+    ));
+    let proof = vcs.proof(id);
+    assert!(
+        proof.starts_with("(g7,[")
+            && proof.contains("],south) is VC: edge template V1a (HexWiki)."),
+        "{proof}"
+    );
+    // White's stones on the fifth row from its edges get the same.
+    let mut pos = Position::new(Board::square(11).unwrap());
+    pos.set_stone(p("g7").mirrored(), Some(Color::White))
+        .unwrap();
+    let vcs = Connections::build(&pos, Color::White, HSearchLimits::DEFAULT);
+    assert!(vcs.smallest_full(p("g7").mirrored(), Point::EAST).is_some());
+}
+
+/// Templates in incremental updates: an own stone on the fifth row brings its templates, an
+/// opponent stone in a carrier kills them, undo brings them back. After every move and every
+/// undo, each template that applies to the position is held by the incremental store (as it
+/// is, or shrunk by own stones, or by a smaller carrier) exactly as by a fresh build, and no
+/// stored carrier holds a stone.
+#[test]
+fn incremental_updates_keep_edge_templates_like_a_fresh_build() {
+    let board = Board::square(11).unwrap();
+    let placements = [
+        Placements::new(&board, Color::Black),
+        Placements::new(&board, Color::White),
+    ];
+    // Every applicable template, and whether `vcs` holds a full connection inside it.
+    let held = |vcs: &Connections, pos: &Position| -> Vec<(Point, Point, bool)> {
+        let color = vcs.color();
+        let mut out = Vec::new();
+        for placement in &placements[color.index()].placements {
+            let Some(carrier) = Placements::applies(placement, pos, color) else {
+                continue;
+            };
+            let (x, y) = (placement.stone, placement.edge);
+            if vcs.same_end(x, y) {
+                continue;
+            }
+            let inside = vcs
+                .full_between(x, y)
+                .any(|id| vcs.get(id).carrier.is_subset(&carrier));
+            out.push((x, y, inside));
+        }
+        out
+    };
+    let check = |store: &Connections, pos: &Position, when: &str| {
+        let fresh = Connections::build(pos, store.color(), HSearchLimits::DEFAULT);
+        let (incremental, scratch) = (held(store, pos), held(&fresh, pos));
+        assert_eq!(incremental, scratch, "{when}");
+        assert!(incremental.iter().all(|&(_, _, inside)| inside), "{when}");
+        for id in store.all() {
+            assert!(
+                store.get(id).carrier.is_subset(&pos.empty_cells()),
+                "{when}"
+            );
+        }
+        incremental.len()
+    };
+    let mut pos = Position::new(board);
+    let mut stores = [
+        Connections::build(&pos, Color::Black, HSearchLimits::DEFAULT),
+        Connections::build(&pos, Color::White, HSearchLimits::DEFAULT),
+    ];
+    // Black g7 and h7 on the fifth row (their templates come in), White's e10 lands in all
+    // of their carriers, then stones elsewhere.
+    let moves = ["g7", "b2", "h7", "e10", "k6", "f9", "c3"];
+    let mut counts = Vec::new();
+    for name in moves {
+        let color = pos.to_move();
+        pos.play_unchecked(color, ohm_engine::Move::Cell(p(name)));
+        for store in &mut stores {
+            store.update(&pos, p(name));
+            counts.push(check(store, &pos, &format!("after {name}")));
+        }
+    }
+    let g7 = stores[0]
+        .full_between(p("g7"), Point::SOUTH)
+        .map(|id| stores[0].get(id).carrier.len())
+        .min();
+    assert_eq!(g7, None, "e10 killed the fifth-row stones' templates");
+    assert!(counts[0] > 0 && counts.iter().any(|&n| n < counts[0]));
+    for name in moves.iter().rev() {
+        assert!(pos.undo());
+        for store in &mut stores {
+            assert!(store.undo());
+            check(store, &pos, &format!("undo of {name}"));
+        }
+    }
+    let vcs = &stores[0];
+    assert_eq!(
+        vcs.smallest_full(p("g7"), Point::SOUTH)
+            .map(|id| vcs.get(id).carrier.len()),
+        Some(34)
+    );
 }

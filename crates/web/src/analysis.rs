@@ -203,6 +203,7 @@ pub fn connections_between(store: &Connections, a: Point, b: Point) -> Between {
             Derivation::And { via, .. } => format!("AND over {via}"),
             Derivation::Or { semis } => format!("OR of {} semi-connections", semis.len()),
             Derivation::Inherited { stone, .. } => format!("kept after {stone} was played"),
+            Derivation::EdgeTemplate { name, .. } => format!("edge template {name} (HexWiki)"),
         };
         ConnectionView {
             full: connection.kind == Kind::Full,

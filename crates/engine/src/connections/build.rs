@@ -5,6 +5,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::mem;
 
+use super::templates::Placements;
 use super::{
     pair_index, ConnectionId, Connections, Ends, Entry, Kind, Layer, PairLists, Rule, Stats,
     NOT_AN_END,
@@ -52,6 +53,7 @@ pub(super) fn from_scratch(connections: &mut Connections, position: &Position) {
         }
         builder.add_base(i, around);
     }
+    builder.add_templates(position);
     builder.run();
 }
 
@@ -148,6 +150,11 @@ pub(super) fn after_stone(connections: &mut Connections, position: &Position, st
         }
     }
 
+    // Templates are laid again: a new own stone brings its own, and a pair that lost a
+    // connection to an opponent stone may now keep a template its lost one had dominated
+    // (the others are refused as duplicates, or come back as they were in a fresh build).
+    builder.add_templates(position);
+
     // Opponent stone: a pair that lost a connection may now keep carriers its lost ones had
     // dominated, so its ANDs and ORs run again.
     damaged.sort_unstable();
@@ -183,6 +190,8 @@ struct Builder<'a> {
     arena: &'a mut Vec<super::Connection>,
     or_inputs: &'a mut Vec<ConnectionId>,
     layer: &'a mut Layer,
+    templates: &'a super::templates::Placements,
+    color: Color,
     limits: super::HSearchLimits,
     /// Ids below this were processed by an earlier build.
     first_new: usize,
@@ -213,6 +222,8 @@ impl<'a> Builder<'a> {
             arena: &mut connections.arena,
             or_inputs: &mut connections.or_inputs,
             layer: &mut connections.layer,
+            templates: &connections.templates,
+            color: connections.color,
             limits: connections.limits,
             state: Vec::new(),
             queue: Vec::new(),
@@ -282,6 +293,31 @@ impl<'a> Builder<'a> {
             let j = self.layer.ends.end_of[q.index()];
             if j != NOT_AN_END && usize::from(j) != i {
                 self.add_full(i, usize::from(j), CellSet::EMPTY, Rule::Base);
+            }
+        }
+    }
+
+    /// The edge templates that apply to `position`, as base full connections.
+    fn add_templates(&mut self, position: &Position) {
+        if !self.limits.edge_templates {
+            return;
+        }
+        let color = self.color;
+        let templates = self.templates;
+        for placement in &templates.placements {
+            let ends = &self.layer.ends;
+            let (Some(i), Some(j)) = (ends.index(placement.stone), ends.index(placement.edge))
+            else {
+                continue;
+            };
+            if i == j {
+                continue;
+            }
+            if let Some(carrier) = Placements::applies(placement, position, color) {
+                let rule = Rule::Template {
+                    template: placement.template,
+                };
+                self.add_full(i, j, carrier, rule);
             }
         }
     }

@@ -31,6 +31,10 @@
 //! does skip AND through a group that touches an edge ([`HSearchLimits::and_over_edges`]),
 //! as Benzene does: sound either way, but ten to fifty times the work on 11x11.
 //!
+//! **Edge templates** H-search cannot derive (HexWiki's fifth-row template V1a) enter as base
+//! full connections from data ([`templates`]), with [`Derivation::EdgeTemplate`]; each is
+//! proved by a test. [`HSearchLimits::edge_templates`] switches them off.
+//!
 //! The search is a work queue rather than the paper's generations: each new full connection is
 //! combined, at both of its ends, with every full connection already processed, so every pair
 //! of full connections meets exactly once. Every stored connection records how it was derived
@@ -47,6 +51,7 @@
 mod build;
 pub mod oracle;
 mod proof;
+pub mod templates;
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -73,6 +78,8 @@ pub struct HSearchLimits {
     /// Sound, and needed for the closure, but every pair of cells along an edge then gets a
     /// connection through it: many pairs, little use. Benzene leaves it off by default.
     pub and_over_edges: bool,
+    /// Whether the precomputed edge templates ([`templates`]) enter as base connections.
+    pub edge_templates: bool,
 }
 
 impl HSearchLimits {
@@ -84,6 +91,7 @@ impl HSearchLimits {
         budget: u64::MAX,
         stop_when_won: false,
         and_over_edges: true,
+        edge_templates: true,
     };
 
     /// The defaults, chosen by measurement on 11x11 (release, one colour, six midgame
@@ -96,6 +104,7 @@ impl HSearchLimits {
         budget: u64::MAX,
         stop_when_won: false,
         and_over_edges: false,
+        edge_templates: true,
     };
 }
 
@@ -152,6 +161,9 @@ enum Rule {
         from: ConnectionId,
         stone: Point,
     },
+    Template {
+        template: u16,
+    },
 }
 
 /// How a connection was derived.
@@ -171,6 +183,11 @@ pub enum Derivation<'a> {
     /// into the stone's group, `stone` left its carrier, and a semi-connection keyed at
     /// `stone` became full.
     Inherited { from: ConnectionId, stone: Point },
+    /// A precomputed edge template (see [`templates`]): its name and where it is published.
+    EdgeTemplate {
+        name: &'static str,
+        source: &'static str,
+    },
 }
 
 /// Sizes of a store.
@@ -311,6 +328,8 @@ pub struct Connections {
     or_inputs: Vec<ConnectionId>,
     layer: Layer,
     history: Vec<Layer>,
+    /// The edge templates laid on this board for this player.
+    templates: templates::Placements,
 }
 
 impl Connections {
@@ -325,6 +344,7 @@ impl Connections {
             or_inputs: Vec::new(),
             layer: build::empty_layer(position, color, 0, 0),
             history: Vec::new(),
+            templates: templates::Placements::new(position.board(), color),
         };
         build::from_scratch(&mut connections, position);
         connections
@@ -477,6 +497,13 @@ impl Connections {
                 semis: &self.or_inputs[start as usize..(start + len) as usize],
             },
             Rule::Inherited { from, stone } => Derivation::Inherited { from, stone },
+            Rule::Template { template } => {
+                let t = &self.templates.templates[usize::from(template)];
+                Derivation::EdgeTemplate {
+                    name: t.name,
+                    source: t.source,
+                }
+            }
         }
     }
 

@@ -43,6 +43,13 @@ fn write_deductions(
     let c = connections.get(id);
     match connections.derivation(id) {
         Derivation::Base => {}
+        Derivation::EdgeTemplate { name, .. } => {
+            let _ = writeln!(
+                out,
+                "{} is VC: edge template {name} (HexWiki).",
+                Triplet(connections, id, c.ends[1])
+            );
+        }
         Derivation::And { left, right, via } => {
             write_deductions(connections, left, done, out);
             write_deductions(connections, right, done, out);

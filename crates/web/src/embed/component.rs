@@ -129,7 +129,7 @@ fn colour_name(color: Color) -> &'static str {
 fn in_board_colours(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut word = String::new();
-    let mut flush = |word: &mut String, out: &mut String| {
+    let flush = |word: &mut String, out: &mut String| {
         out.push_str(match word.as_str() {
             "Black" => "Red",
             "White" => "Blue",
