@@ -20,7 +20,10 @@ usage:
                                      (terminals default to vertices 0 and 1)
   ohm match <player> <player> [--games N] [--size N[xM]] [--openings a1,b2,..] [--records DIR]
                                      games with alternating colours and a result table;
-                                     players: level:N, distance, random[:SEED], gtp:COMMAND
+                                     players: level:N, distance, random[:SEED], gtp:COMMAND;
+                                     level:N,key=value,.. changes one level: eval=circuit|
+                                     two-distance, edge=PENALTY, mtdf=0|1, depth=N, width=N,
+                                     root_width=N, time=MS|none
   ohm --help | --version
 
 <record> is a file or the record text itself: HSGF, Little Golem HSGF, a HexWorld URL or

@@ -4,6 +4,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+use ohm_engine::search::{LeafEvaluation, SearchParams};
 use ohm_engine::{distance, Color, Move, Position};
 
 /// Something that chooses moves.
@@ -14,21 +15,28 @@ pub trait Player {
     fn choose(&mut self, position: &Position) -> Result<Move, String>;
 }
 
-/// Parses a player spec: `level:N` (Ohm at level 1..=6), `distance`, `random[:SEED]`, or
-/// `gtp:COMMAND LINE`.
+/// Parses a player spec: `level:N` (Ohm at level 1..=6, optionally followed by search
+/// options such as `level:4,eval=two-distance,depth=3,time=none`: see [`apply_option`]),
+/// `distance`, `random[:SEED]`, or `gtp:COMMAND LINE`.
 pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
     let (kind, arg) = spec.split_once(':').unwrap_or((spec, ""));
     match kind {
         "distance" => Ok(Box::new(DistancePlayer)),
         "level" => {
-            let number: u8 = arg
+            let mut options = arg.split(',');
+            let number_text = options.next().unwrap_or("");
+            let number: u8 = number_text
                 .parse()
-                .map_err(|_| format!("level:{arg}: not a level number"))?;
-            let level = *ohm_engine::player::level(number)
+                .map_err(|_| format!("level:{number_text}: not a level number"))?;
+            let mut level = *ohm_engine::player::level(number)
                 .ok_or(format!("level:{number}: levels are 1 to 6"))?;
+            for option in options {
+                apply_option(&mut level.search, option).map_err(|e| format!("level:{arg}: {e}"))?;
+            }
             Ok(Box::new(LevelPlayer {
                 level,
                 seed: u64::from(number),
+                label: format!("level:{arg}"),
             }))
         }
         "random" => {
@@ -46,16 +54,48 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
     }
 }
 
+/// One `key=value` change to a level's search, for comparisons in `ohm match`:
+/// `eval=circuit|two-distance`, `edge=PENALTY`, `mtdf=0|1`, `depth=N`, `width=N`, `root_width=N`, `time=MS|none`.
+fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
+    let (key, value) = option
+        .split_once('=')
+        .ok_or(format!("option '{option}' is not key=value"))?;
+    let number = || {
+        value
+            .parse::<u32>()
+            .map_err(|_| format!("{key}: '{value}' is not a number"))
+    };
+    match key {
+        "eval" => {
+            search.evaluation = match value {
+                "circuit" => LeafEvaluation::Circuit,
+                "two-distance" => LeafEvaluation::TwoDistance,
+                _ => return Err(format!("eval: '{value}' (circuit, two-distance)")),
+            }
+        }
+        "depth" => search.max_depth = number()?,
+        "edge" => search.edge_penalty = number()? as i32,
+        "mtdf" => search.mtdf = number()? != 0,
+        "width" => search.width = number()?,
+        "root_width" => search.root_width = number()?,
+        "time" if value == "none" => search.time_ms = None,
+        "time" => search.time_ms = Some(f64::from(number()?)),
+        _ => return Err(format!("unknown option '{key}'")),
+    }
+    Ok(())
+}
+
 /// Ohm at one of its levels, with its own clock.
 #[derive(Debug)]
 pub struct LevelPlayer {
     level: ohm_engine::player::Level,
     seed: u64,
+    label: String,
 }
 
 impl Player for LevelPlayer {
     fn name(&self) -> String {
-        format!("level:{}", self.level.number)
+        self.label.clone()
     }
     fn choose(&mut self, position: &Position) -> Result<Move, String> {
         let start = std::time::Instant::now();

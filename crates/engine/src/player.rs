@@ -20,7 +20,7 @@ use crate::circuit::{evaluate, CircuitParams};
 use crate::connections::{Connections, HSearchLimits};
 use crate::openings::first_player_wins;
 use crate::point::Point;
-use crate::search::{search, Control, SearchParams, SearchResult};
+use crate::search::{search, Control, LeafEvaluation, SearchParams, SearchResult};
 use crate::{ByColor, CellSet, Move, Position};
 
 /// A named strength: a search configuration plus noise in the choice of move.
@@ -61,8 +61,20 @@ const fn params(
         // The root's moves are pruned by inferior-cell analysis at every level: a few
         // milliseconds once per search, for a third or more of the moves (ohm bench search).
         inferior_plies: 1,
+        evaluation: LeafEvaluation::Circuit,
+        edge_penalty: EDGE_PENALTY,
+        mtdf: false,
     }
 }
+
+/// The leaf penalty per stone on the outer ring ([`crate::search::edge_prior`]): 0.09 of `E`
+/// on 11x11, 0.11 on 9x9. Without it every level answered a centre opening in the far obtuse
+/// corner (11x11 f6 k1, 9x9 e5 a9); 0.08 was not quite enough on 9x9. Measured on 9x9:
+/// level 4 with a flat 0.08 beat level 4 without it 21-5 (no time limit), and level 4 with
+/// this penalty beat level 4 without it 65-35 (100 games, its time limit). It helps level 3
+/// as much: level 4 against level 3 fell from 89-11 to 52-48 (the levels' spacing needs
+/// another look).
+pub const EDGE_PENALTY: i32 = 90;
 
 /// H-search limits used inside the search (smaller than the defaults: it runs at many nodes).
 pub const SEARCH_HSEARCH: HSearchLimits = HSearchLimits {
@@ -81,16 +93,27 @@ pub const SEARCH_HSEARCH: HSearchLimits = HSearchLimits {
 /// | 1 | beginner | 1 | all | none | 0.6 | 1 s |
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s |
 /// | 3 | club | 2 | 8 (14) | root | 0 | 2 s |
-/// | 4 | strong (default) | 3 | 10 (20) | 2 plies | 0 | 2 s |
+/// | 4 | strong (default) | 3 | 10 (20) | 2 plies | 0 | 1.9 s |
 /// | 5 | expert | 4 | 10 (20) | 2 plies | 0 | 5 s |
 /// | 6 | strongest | 5 | 10 (24) | 3 plies | 0 | 8 s |
 ///
+/// Every level's leaves carry the edge prior [`EDGE_PENALTY`] and are scored by the circuit
+/// (Queenbee's two-distance is the alternative, [`LeafEvaluation`]).
 /// Noise is in units of `E` (see [`Level::noise`]). Every level converts won positions and
 /// resists lost ones with full H-search ([`HSearchLimits::DEFAULT`]); inside the tree the
 /// smaller [`SEARCH_HSEARCH`] limits apply. Depth, width and time are upper bounds: with a
 /// clock, iterative deepening stops at the time limit with the last finished iteration's
-/// move. Measured in release on this machine (11x11, early middle game, no time limit): about
-/// 30, 25, 30, 400, 700 and 2600 ms a move (see `tests/search_perf.rs`).
+/// move; the limit covers the whole decision (the conversion and resistance H-search too).
+/// Level 4's limit leaves 0.1 s of the browser's 2 s for stopping and messaging.
+///
+/// Time per move, `choose_move` with these limits on 11x11 (three 2-stone openings and
+/// three 20-stone middle games; `tests/search_level_times.rs`), mean / max in ms, measured
+/// natively and as wasm32 in Node in the same session on a loaded 2-core machine:
+///
+/// | level | 1 | 2 | 3 | 4 | 5 | 6 |
+/// |---|---|---|---|---|---|---|
+/// | native | 77 / 177 | 81 / 206 | 101 / 243 | 777 / 1333 | 1008 / 1958 | 3538 / 5993 |
+/// | wasm | 175 / 395 | 73 / 199 | 86 / 195 | 698 / 1346 | 1199 / 2028 | 4027 / 6554 |
 pub const LEVELS: [Level; 6] = [
     Level {
         number: 1,
@@ -122,7 +145,7 @@ pub const LEVELS: [Level; 6] = [
     Level {
         number: 4,
         name: "strong",
-        search: params(3, 10, 20, Some(SEARCH_HSEARCH), 2, 2000.0),
+        search: params(3, 10, 20, Some(SEARCH_HSEARCH), 2, 1900.0),
         noise: 0,
         hsearch: HSearchLimits::DEFAULT,
     },
@@ -383,6 +406,9 @@ pub fn choose_move(
     if position.is_over() || position.empty_cells().is_empty() {
         return None;
     }
+    // The level's time covers the whole decision: the H-search of the conversion and
+    // resistance checks below is taken off the search's share.
+    let started_ms = control.now_ms();
     if should_swap(position, level) == Some(true) {
         return Some(Decision {
             mv: Move::Swap,
@@ -420,7 +446,12 @@ pub fn choose_move(
             });
         }
     }
-    let result = search(position, &level.search, control);
+    let mut params = level.search;
+    if let Some(limit) = params.time_ms {
+        let spent = control.now_ms() - started_ms;
+        params.time_ms = Some((limit - spent).max(limit / 10.0));
+    }
+    let result = search(position, &params, control);
     let mut best = result.best?;
     if level.noise > 0 && result.proven.is_none() && !result.root_moves.is_empty() {
         let mut rng = Rng::new(seed ^ position.hash());

@@ -291,3 +291,127 @@ fn virtual_connections_lower_the_resistance() {
     assert!(with(VcLinks::SharedNeighbours) < plain - 1e-6);
     assert!(with(VcLinks::Direct { resistance: 2.0 }) < plain - 1e-6);
 }
+
+/// The oracle for two-distance: the definition iterated to its fixed point, Bellman-Ford
+/// style. A cell next to the edge (or to an own chain touching it) is at 1; any other empty
+/// cell is one more than the second smallest distance among its neighbours, where the
+/// neighbours of a cell are the adjacent empty cells and the empty cells around adjacent own
+/// chains (found here by flood fill from each stone).
+fn two_distance_oracle(pos: &Position, color: Color, from: ohm_engine::Edge) -> Vec<u32> {
+    let board = pos.board();
+    let own = pos.stones(color);
+    let empty = pos.empty_cells();
+    let chain_around = |stone: Point| {
+        let mut chain = ohm_engine::CellSet::single(stone);
+        loop {
+            let mut grown = chain;
+            for p in chain {
+                grown |= board.neighbours(p) & own;
+            }
+            if grown == chain {
+                break;
+            }
+            chain = grown;
+        }
+        let mut around = ohm_engine::CellSet::EMPTY;
+        for p in chain {
+            around |= board.neighbours(p);
+        }
+        around
+    };
+    let mut dist = vec![u32::MAX; ohm_engine::point::POINT_COUNT];
+    loop {
+        let mut changed = false;
+        for x in empty {
+            let near = board.neighbours(x);
+            let mut at_start = near.contains(from.point());
+            let mut reach = near & empty;
+            for stone in near & own {
+                let around = chain_around(stone);
+                at_start |= around.contains(from.point());
+                reach |= around & empty;
+            }
+            reach.remove(x);
+            let d = if at_start {
+                1
+            } else {
+                let mut ds: Vec<u32> = reach.iter().map(|y| dist[y.index()]).collect();
+                ds.sort_unstable();
+                match ds.get(1) {
+                    Some(&second) if second != u32::MAX => second + 1,
+                    _ => u32::MAX,
+                }
+            };
+            if d < dist[x.index()] {
+                dist[x.index()] = d;
+                changed = true;
+            }
+        }
+        if !changed {
+            return dist;
+        }
+    }
+}
+
+#[test]
+fn two_distances_agree_with_the_definition_on_random_positions() {
+    use ohm_engine::distance::two_distances;
+    let mut rng = Rng(0x2D15_7A2C);
+    for case in 0..150 {
+        let (w, h) = (2 + rng.below(8) as u8, 2 + rng.below(8) as u8);
+        let stones = rng.below(u64::from(w) * u64::from(h) * 2 / 3) as u32;
+        let pos = random_position(&mut rng, w, h, stones);
+        for color in Color::ALL {
+            let (a, b) = ohm_engine::Edge::of(color);
+            for edge in [a, b] {
+                let fast = two_distances(&pos, color, edge);
+                let slow = two_distance_oracle(&pos, color, edge);
+                for x in pos.empty_cells() {
+                    assert_eq!(
+                        fast[x.index()],
+                        slow[x.index()],
+                        "case {case}: {color:?} from {edge:?} at {x} in\n{}",
+                        ohm_engine::diagram::to_diagram(&pos)
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn two_distance_potential_bounds_the_shortest_path_and_respects_symmetry() {
+    use ohm_engine::distance::{potential, shortest_path, two_distance_score, UNREACHABLE};
+    let mut rng = Rng(0x9E37_79B9);
+    for _ in 0..150 {
+        let (w, h) = (2 + rng.below(8) as u8, 2 + rng.below(8) as u8);
+        let stones = rng.below(u64::from(w) * u64::from(h) / 2) as u32;
+        let pos = random_position(&mut rng, w, h, stones);
+        let t = transposed_swapped(&pos);
+        for color in Color::ALL {
+            let p = potential(&pos, color);
+            let d = shortest_path(&pos, color);
+            if d == 0 {
+                assert_eq!(p.value, 0);
+            } else if d == UNREACHABLE {
+                assert_eq!(p.value, UNREACHABLE);
+            } else {
+                // A cell on the two-distance path is counted from both edges.
+                assert!(p.value > d, "{p:?} vs shortest path {d}");
+            }
+            assert_eq!(potential(&t, !color), p);
+            assert_eq!(
+                two_distance_score(&t, !color),
+                two_distance_score(&pos, color)
+            );
+        }
+    }
+    // The empty board: both sides alike; a lone centre stone helps its owner.
+    let empty = Position::new(Board::square(7).unwrap());
+    assert_eq!(two_distance_score(&empty, Color::Black), 0);
+    let mut centre = empty.clone();
+    centre
+        .try_play(Move::Cell(Point::parse("d4").unwrap()))
+        .unwrap();
+    assert!(two_distance_score(&centre, Color::Black) > 0);
+}

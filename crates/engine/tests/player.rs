@@ -182,3 +182,30 @@ fn no_move_when_the_game_is_over() {
     );
     assert!(choose_move(&pos, level(4).unwrap(), 0, &mut NoControl).is_none());
 }
+
+/// The circuit over-values the obtuse corners (the shortest paths between a player's edges
+/// funnel into them): before the edge prior, every level answered the centre opening f6 on
+/// 11x11 in the far corner k1 or a11, and 9x9's e5 likewise. An answer on the outer two rings
+/// is a sign of that bias coming back.
+#[test]
+fn a_centre_opening_is_answered_away_from_the_edges() {
+    for (n, centre) in [(11u8, "f6"), (9, "e5")] {
+        let mut pos = Position::new(Board::square(n).unwrap());
+        pos.try_play(Move::parse(centre).unwrap()).unwrap();
+        for number in [1u8, 3] {
+            let mut lvl = *level(number).unwrap();
+            lvl.search.time_ms = None;
+            lvl.noise = 0;
+            let decision = choose_move(&pos, &lvl, 7, &mut NoControl).unwrap();
+            let Move::Cell(p) = decision.mv else {
+                panic!("level {number} played {}", decision.mv)
+            };
+            let (c, r) = p.col_row().unwrap();
+            let ring = c.min(r).min(n - 1 - c).min(n - 1 - r);
+            assert!(
+                ring >= 2,
+                "{n}x{n}: level {number} answered {centre} with {p} (ring {ring})"
+            );
+        }
+    }
+}

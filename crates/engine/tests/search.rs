@@ -273,3 +273,59 @@ fn a_proven_win_is_reported_early_with_h_search() {
     assert_eq!(result.proven, Some(Color::Black), "{result:?}");
     assert!(result.depth <= 2);
 }
+
+#[test]
+fn mtdf_proofs_agree_with_brute_force_and_its_scores_with_pvs() {
+    // MTD(f) reaches the same proven results as brute force; on unproven positions at a fixed
+    // depth and full width it finds the same minimax score as principal variation search.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(31337);
+    let mut checked = 0;
+    for (n, stones, count) in [(3u8, 1u32, 8), (4, 3, 12), (4, 6, 12)] {
+        for _ in 0..count {
+            let Some(pos) = random_position(&mut rng, n, stones) else {
+                continue;
+            };
+            let depth = pos.empty_cells().len();
+            let params = SearchParams {
+                mtdf: true,
+                ..SearchParams::full_width(depth)
+            };
+            check_against_brute_force(&pos, &params, &mut memo);
+            checked += 1;
+        }
+    }
+    assert!(checked > 25, "{checked}");
+    for _ in 0..12 {
+        let Some(pos) = random_position(&mut rng, 6, 6) else {
+            continue;
+        };
+        let pvs = SearchParams::full_width(2);
+        let mtdf = SearchParams { mtdf: true, ..pvs };
+        let (a, b) = (
+            search(&pos, &pvs, &mut NoControl),
+            search(&pos, &mtdf, &mut NoControl),
+        );
+        assert_eq!(
+            a.score,
+            b.score,
+            "{}",
+            ohm_engine::diagram::to_diagram(&pos)
+        );
+    }
+}
+
+#[test]
+fn the_edge_prior_is_antisymmetric_and_charges_the_owner_of_edge_stones() {
+    use ohm_engine::search::edge_prior;
+    let mut pos = Position::new(Board::square(11).unwrap());
+    assert_eq!(edge_prior(&pos, Color::Black, 90), 0);
+    pos.try_play(Move::parse("k1").unwrap()).unwrap(); // Black, outer ring
+    assert_eq!(edge_prior(&pos, Color::Black, 90), -90);
+    assert_eq!(edge_prior(&pos, Color::White, 90), 90);
+    pos.try_play(Move::parse("j2").unwrap()).unwrap(); // White, second ring: half
+    assert_eq!(edge_prior(&pos, Color::Black, 90), -45);
+    pos.try_play(Move::parse("f6").unwrap()).unwrap(); // the centre costs nothing
+    assert_eq!(edge_prior(&pos, Color::White, 90), 45);
+    assert_eq!(edge_prior(&pos, Color::White, 0), 0);
+}
