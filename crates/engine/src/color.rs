@@ -37,6 +37,15 @@ impl Color {
         }
     }
 
+    /// The name at the start of a sentence or in a title: `Black` / `White`.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        }
+    }
+
     /// The one-letter code of records and diagrams: `B` / `W`.
     #[must_use]
     pub const fn letter(self) -> char {

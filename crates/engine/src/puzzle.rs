@@ -163,8 +163,8 @@ impl Judgement {
     /// connection. `budget` is the one the judgement was given (an unproven move says so).
     #[must_use]
     pub fn explanation(&self, budget: &Budget) -> String {
-        let me = side_name(self.mover);
-        let them = side_name(!self.mover);
+        let me = self.mover.title();
+        let them = (!self.mover).title();
         let cell = self.cell;
         let (a, b) = edge_names(self.mover);
         let (c, d) = edge_names(!self.mover);
@@ -696,13 +696,6 @@ fn hint_region(position: &Position, winning: CellSet, must_play: Option<CellSet>
     match region {
         Some(region) => (around & region) | winning,
         None => around,
-    }
-}
-
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Black",
-        Color::White => "White",
     }
 }
 

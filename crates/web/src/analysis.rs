@@ -160,22 +160,14 @@ fn parse_ends(position: &Position, pair: &EndPair) -> Result<(Color, Point, Poin
                 ErrorKind::BadEnd,
                 format!(
                     "{point} is {}'s {what}, not an end of {}",
-                    title(!color),
-                    title(color)
+                    (!color).title(),
+                    color.title()
                 ),
             ));
         }
         Ok(point)
     };
     Ok((color, end(&pair.ends[0])?, end(&pair.ends[1])?))
-}
-
-/// A player's name in a sentence.
-fn title(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
 }
 
 fn names(cells: CellSet) -> Vec<String> {
@@ -266,7 +258,7 @@ fn inferior_cells(cells: &InferiorCells) -> Vec<InferiorCell> {
                 fill: Some(color.into()),
                 by: Vec::new(),
                 reason: with_default(reasons(p), || {
-                    format!("{} owns it whoever moves first", title(color))
+                    format!("{} owns it whoever moves first", color.title())
                 }),
             });
         }
@@ -315,7 +307,7 @@ fn inferior_cells(cells: &InferiorCells) -> Vec<InferiorCell> {
             by: names(*by),
             reason: format!(
                 "{} answering at {} kills a stone here",
-                title(!cells.to_move),
+                (!cells.to_move).title(),
                 names(*by).join(" or ")
             ),
         });
@@ -362,27 +354,30 @@ pub fn reason_text(reason: &InferiorReason) -> String {
                     "it links nothing once useless links are removed".to_string()
                 }
             };
-            format!("dead in {}'s graph: {why}", title(*graph))
+            format!("dead in {}'s graph: {why}", graph.title())
         }
         InferiorReason::MutualSupport { graph } => {
             format!(
                 "captured by {}: two cells that support each other",
-                title(*graph)
+                graph.title()
             )
         }
         InferiorReason::MutualThreat { graph } => {
             format!(
                 "captured by {}: two cells that threaten each other",
-                title(!*graph)
+                (!*graph).title()
             )
         }
         InferiorReason::DegreeThreeThreat { graph } => {
-            format!("captured by {}: a threat of degree three", title(!*graph))
+            format!(
+                "captured by {}: a threat of degree three",
+                (!*graph).title()
+            )
         }
         InferiorReason::SupportOrThreat { graph } => {
             format!(
                 "{} playing the dominating cell makes this one irrelevant",
-                title(*graph)
+                graph.title()
             )
         }
         InferiorReason::Decided => "the game is decided once the fill-in is done".to_string(),

@@ -40,7 +40,7 @@ use alloc::vec::Vec;
 use crate::circuit::{evaluate, CircuitParams, Evaluation};
 use crate::connections::{Connections, HSearchLimits};
 use crate::point::Point;
-use crate::{ByColor, Color, Move, Position};
+use crate::{Board, ByColor, CellSet, Color, Move, Position};
 pub use tt::{Bound, TranspositionTable, TtEntry};
 
 /// Score of a win on the spot (the winner's side): a win `n` plies from the root scores
@@ -240,26 +240,51 @@ pub fn edge_prior(position: &Position, color: Color, penalty: i32) -> i32 {
     if penalty == 0 {
         return 0;
     }
-    let board = position.board();
-    let (w, h) = (board.width(), board.height());
-    let weight = |stones: crate::CellSet| -> i32 {
-        let mut total = 0;
-        for p in stones {
-            let (c, r) = p.col_row().expect("a cell");
-            let ring = c.min(r).min(w - 1 - c).min(h - 1 - r);
-            total += match ring {
-                0 => 2,
-                1 => 1,
-                _ => 0,
-            };
+    EdgeRings::of(position.board()).prior(position, color, penalty)
+}
+
+/// The two outer rings of a board's cells, laid out once per search so that the leaf prior
+/// is a few bitset counts (see [`edge_prior`]).
+#[derive(Clone, Copy, Debug)]
+struct EdgeRings {
+    outer: CellSet,
+    second: CellSet,
+    /// Width + height.
+    size: i32,
+}
+
+impl EdgeRings {
+    fn of(board: &Board) -> EdgeRings {
+        let (w, h) = (board.width(), board.height());
+        let mut rings = EdgeRings {
+            outer: CellSet::EMPTY,
+            second: CellSet::EMPTY,
+            size: (i32::from(w) + i32::from(h)).max(2),
+        };
+        for p in board.cells() {
+            let Some((c, r)) = p.col_row() else { continue };
+            match c.min(r).min(w - 1 - c).min(h - 1 - r) {
+                0 => rings.outer.insert(p),
+                1 => rings.second.insert(p),
+                _ => {}
+            }
         }
-        total
-    };
-    let own = weight(position.stones(color));
-    let theirs = weight(position.stones(!color));
-    let size = (i32::from(w) + i32::from(h)).max(2);
-    // penalty · 11 / ((w + h) / 2), halved for the weights' unit of a half ring.
-    (theirs - own) * penalty * 11 / size
+        rings
+    }
+
+    fn prior(&self, position: &Position, color: Color, penalty: i32) -> i32 {
+        if penalty == 0 {
+            return 0;
+        }
+        // Weights in half rings: 2 on the outer ring, 1 on the second.
+        let weight = |stones: CellSet| {
+            2 * (stones & self.outer).len() as i32 + (stones & self.second).len() as i32
+        };
+        let own = weight(position.stones(color));
+        let theirs = weight(position.stones(!color));
+        // penalty · 11 / ((w + h) / 2), halved for the weights' unit of a half ring.
+        (theirs - own) * penalty * 11 / self.size
+    }
 }
 
 /// Whether `score` is a proven result.
@@ -273,6 +298,7 @@ struct Searcher<'c> {
     params: SearchParams,
     position: Position,
     connections: Option<ByColor<Connections>>,
+    rings: EdgeRings,
     tt: TranspositionTable,
     control: &'c mut dyn Control,
     nodes: u64,
@@ -435,7 +461,10 @@ impl Searcher<'_> {
                     crate::distance::two_distance_score(&self.position, me)
                 }
             };
-            return score + edge_prior(&self.position, me, self.params.edge_penalty);
+            return score
+                + self
+                    .rings
+                    .prior(&self.position, me, self.params.edge_penalty);
         }
         let moves = self.ordered_moves(region, ply, entry.and_then(|e| e.best));
         let width = self.params.width.max(1) as usize;
@@ -661,6 +690,7 @@ pub fn search(
         params: *params,
         position: position.clone(),
         connections,
+        rings: EdgeRings::of(position.board()),
         tt: TranspositionTable::new(params.tt_bits),
         control,
         nodes: 0,

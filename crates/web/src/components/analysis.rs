@@ -19,14 +19,7 @@ fn side_name(side: Side) -> &'static str {
 
 /// A player's name in a sentence.
 fn color_of(side: Side) -> &'static str {
-    title(side.into())
-}
-
-fn title(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
+    Color::from(side).title()
 }
 
 fn parse(cell: &str) -> Option<Point> {
@@ -366,7 +359,7 @@ fn connection_summary(study: &Study, analysis: &Analysis, to_move: Color, over: 
     }
     if study.shows(Toggle::MustPlay) && !over {
         let threat = analysis.side(Side::from(!to_move));
-        let (to_move, opponent) = (title(to_move), title(!to_move));
+        let (to_move, opponent) = (to_move.title(), (!to_move).title());
         let text = match threat.and_then(|t| t.must_play.as_ref()) {
             None if threat.is_some() => format!("{to_move}: no threat to answer."),
             None => String::new(),
@@ -582,7 +575,7 @@ fn best_moves_panel(props: &AnalysisPanelProps, analysis: &Analysis) -> Html {
             Callback::from(move |_: FocusEvent| clear_focus()),
         )
     };
-    let mover = title(props.to_move);
+    let mover = props.to_move.title();
     let summary = match best.proven {
         Some(side) => format!(
             "{} wins (proven), depth {}, {} nodes.",

@@ -151,13 +151,6 @@ fn in_board_colours(text: &str) -> String {
     out
 }
 
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 fn cells(names: &[String]) -> CellSet {
     names.iter().filter_map(|n| Point::parse(n).ok()).collect()
 }
@@ -277,8 +270,8 @@ impl EmbedBoard {
                 width: position.board().width(),
                 height: position.board().height(),
                 moves: position.history().map(|m| m.mv.to_string()).collect(),
-                to_move: side_name(position.to_move()),
-                winner: position.winner().map(side_name),
+                to_move: position.to_move().name(),
+                winner: position.winner().map(Color::name),
                 mode: config.mode.name(),
             },
         );
@@ -343,8 +336,21 @@ impl EmbedBoard {
             Mode::Play => self.pending.is_none() && Some(self.position.to_move()) == self.human(),
             Mode::Puzzle => self.puzzle == Puzzle::Waiting && matches!(mv, Move::Cell(_)),
         };
+        if !allowed || self.position.is_over() || !self.play_and_announce(ctx, mv, by) {
+            return false;
+        }
+        if config.mode == Mode::Puzzle {
+            self.judge(ctx, &config, mv);
+        }
+        self.position_changed(ctx);
+        true
+    }
+
+    /// Plays `mv` for the side to move and tells the page with a `move` event; false (and
+    /// nothing changes) when the move is illegal. `by` is who played it.
+    fn play_and_announce(&mut self, ctx: &Context<Self>, mv: Move, by: &'static str) -> bool {
         let color = self.position.to_move();
-        if !allowed || self.position.is_over() || self.position.try_play(mv).is_err() {
+        if self.position.try_play(mv).is_err() {
             return false;
         }
         self.emit(
@@ -352,15 +358,11 @@ impl EmbedBoard {
             "move",
             &MoveDetail {
                 mv: mv.to_string(),
-                color: side_name(color),
+                color: color.name(),
                 number: self.position.move_count(),
                 by,
             },
         );
-        if config.mode == Mode::Puzzle {
-            self.judge(ctx, &config, mv);
-        }
-        self.position_changed(ctx);
         true
     }
 
@@ -470,18 +472,7 @@ impl EmbedBoard {
                     .as_deref()
                     .and_then(|r| Move::parse(r).ok());
                 if let Some(reply) = reply {
-                    let color = self.position.to_move();
-                    if self.position.try_play(reply).is_ok() {
-                        self.emit(
-                            ctx,
-                            "move",
-                            &MoveDetail {
-                                mv: reply.to_string(),
-                                color: side_name(color),
-                                number: self.position.move_count(),
-                                by: "ohm",
-                            },
-                        );
+                    if self.play_and_announce(ctx, reply, "ohm") {
                         self.position_changed(ctx);
                     }
                 }
@@ -546,19 +537,8 @@ impl EmbedBoard {
             Response::EngineMove { mv, .. } => {
                 self.pending = None;
                 self.status = None;
-                let color = self.position.to_move();
                 match Move::parse(&mv) {
-                    Ok(mv) if self.position.try_play(mv).is_ok() => {
-                        self.emit(
-                            ctx,
-                            "move",
-                            &MoveDetail {
-                                mv: mv.to_string(),
-                                color: side_name(color),
-                                number: self.position.move_count(),
-                                by: "ohm",
-                            },
-                        );
+                    Ok(mv) if self.play_and_announce(ctx, mv, "ohm") => {
                         self.position_changed(ctx);
                     }
                     _ => {
@@ -668,7 +648,7 @@ impl EmbedBoard {
                         overlay.labels.push(OverlayLabel {
                             at: cell,
                             text: "wins".into(),
-                            class: side_name(solver),
+                            class: solver.name(),
                         });
                     }
                 }
@@ -711,7 +691,7 @@ impl EmbedBoard {
         });
         let labels = self.shapes.labels.iter().filter_map(|label| {
             let at = centre(label.cell)?;
-            let on = self.position.color_at(label.cell).map(side_name);
+            let on = self.position.color_at(label.cell).map(Color::name);
             Some(html! {
                 <text class="label" x={fmt(at.x)} y={fmt(at.y)} data-on={on}
                     data-label={label.cell.to_string()}>{ label.text.clone() }</text>
