@@ -18,12 +18,16 @@ usage:
                                      benchmarks; suites: cellset, inferior, all
   ohm graph analyze [--terminals A,B] Shannon-game analysis of graph6 lines read from stdin
                                      (terminals default to vertices 0 and 1)
-  ohm match <player> <player> [--games N] [--size N[xM]] [--openings a1,b2,..] [--records DIR]
+  ohm match <player> <player> [--games N] [--size N[xM]] [--openings a1,b2+e5,..] [--records DIR]
                                      games with alternating colours and a result table;
+                                     openings: comma-separated, stones joined by +
+                                     (default: a Black and a White stone on the two
+                                     outer rings, a fixed list);
                                      players: level:N, distance, random[:SEED], gtp:COMMAND;
                                      level:N,key=value,.. changes one level: eval=circuit|
                                      two-distance, edge=PENALTY, mtdf=0|1, depth=N, width=N,
-                                     root_width=N, time=MS|none
+                                     root_width=N, time=MS|none, hplies=N, inferior=N,
+                                     tt=BITS, full=N, semi=N, or=N
   ohm --help | --version
 
 <record> is a file or the record text itself: HSGF, Little Golem HSGF, a HexWorld URL or
@@ -147,18 +151,35 @@ fn run(args: &[String]) -> Result<String, String> {
     }
 }
 
-fn parse_openings(list: &str, board: &Board) -> Result<Vec<ohm_engine::Point>, String> {
+/// `--openings a1,b2+e5,...`: openings separated by commas, the stones of one opening (Black's,
+/// White's, ...) by `+`.
+fn parse_openings(list: &str, board: &Board) -> Result<Vec<Vec<ohm_engine::Point>>, String> {
     list.split(',')
-        .map(|name| {
-            let p =
-                ohm_engine::Point::parse(name).map_err(|e| format!("--openings: '{name}': {e}"))?;
-            if p.is_cell() && board.contains(p) {
-                Ok(p)
-            } else {
-                Err(format!(
-                    "--openings: {p} is not a cell of the {board} board"
-                ))
+        .map(|opening| {
+            let stones = opening
+                .split('+')
+                .map(|name| {
+                    let p = ohm_engine::Point::parse(name)
+                        .map_err(|e| format!("--openings: '{name}': {e}"))?;
+                    if p.is_cell() && board.contains(p) {
+                        Ok(p)
+                    } else {
+                        Err(format!(
+                            "--openings: {p} is not a cell of the {board} board"
+                        ))
+                    }
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            let mut position = ohm_engine::Position::new(*board);
+            for &p in &stones {
+                position
+                    .try_play(ohm_engine::Move::Cell(p))
+                    .map_err(|e| format!("--openings: '{opening}': {e}"))?;
             }
+            if position.is_over() {
+                return Err(format!("--openings: '{opening}' ends the game"));
+            }
+            Ok(stones)
         })
         .collect()
 }

@@ -1,6 +1,6 @@
 //! `ohm match`: games between two players with alternating colours from a fixed set of
-//! openings, with records and a result table (win rate with its 95% Wilson interval and the
-//! Elo difference it implies).
+//! openings, with records and a result table (win rate with its 95% Wilson interval, the Elo
+//! difference it implies, and how many games were distinct).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -15,16 +15,15 @@ use crate::players::Player;
 pub struct MatchSettings {
     pub board: Board,
     pub games: u32,
-    /// Opening stones (Black's first move); each is played twice, colours exchanged, so a
-    /// lopsided opening favours neither player.
-    pub openings: Vec<Point>,
+    /// Openings: the first moves of each game (Black's, then White's, ...); each is played
+    /// twice, colours exchanged, so a lopsided opening favours neither player.
+    pub openings: Vec<Vec<Point>>,
     /// Where to write one HSGF record per game, if anywhere.
     pub records: Option<PathBuf>,
 }
 
-/// The default openings: every cell of the two outer rings, in board order. Hex's strong
-/// openings are central, so these keep games open; exchanging colours cancels what bias remains.
-pub fn default_openings(board: &Board) -> Vec<Point> {
+/// The cells of the two outer rings, in board order.
+fn outer_rings(board: &Board) -> Vec<Point> {
     board
         .cells()
         .iter()
@@ -39,6 +38,46 @@ pub fn default_openings(board: &Board) -> Vec<Point> {
         .collect()
 }
 
+/// The default openings: one stone for each side, both on the two outer rings and not
+/// adjacent, drawn by a fixed generator (the same list on every run), no pair twice.
+///
+/// Why two stones: the strong levels play without noise, so a one-stone opening fixes the
+/// whole game, and different one-stone openings soon meet in the same lines; a second,
+/// independent stone multiplies the games actually played (`ohm match` reports how many were
+/// distinct). Why the outer rings: Hex's strong openings are central, so these keep games
+/// open; exchanging colours cancels what bias remains.
+pub fn default_openings(board: &Board) -> Vec<Vec<Point>> {
+    let ring = outer_rings(board);
+    let wanted = ring.len() * 4;
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        // xorshift64*: reproducible without a dependency.
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    };
+    let mut openings: Vec<Vec<Point>> = Vec::new();
+    // Each Black cell in turn (so every edge cell opens), a random White cell for it.
+    for attempt in 0..wanted * 8 {
+        if openings.len() == wanted {
+            break;
+        }
+        let black = ring[attempt % ring.len()];
+        let white = ring[next(ring.len())];
+        let touching = board.neighbours(black).contains(white);
+        let opening = vec![black, white];
+        if white != black && !touching && !openings.contains(&opening) {
+            openings.push(opening);
+        }
+    }
+    if openings.is_empty() {
+        // Boards too small for two apart: one stone each.
+        return ring.into_iter().map(|p| vec![p]).collect();
+    }
+    openings
+}
+
 /// One finished game.
 #[derive(Debug, Clone)]
 pub struct GameResult {
@@ -46,6 +85,50 @@ pub struct GameResult {
     pub first_player_black: bool,
     pub winner: Color,
     pub moves: usize,
+    /// Every move, the opening's included.
+    pub history: Vec<Move>,
+    /// Each player's thinking time in this game (first named, second).
+    pub thinking: [Thinking; 2],
+}
+
+/// Time spent choosing moves.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Thinking {
+    pub moves: u32,
+    pub total_ms: f64,
+    pub longest_ms: f64,
+}
+
+impl Thinking {
+    fn add(&mut self, ms: f64) {
+        self.moves += 1;
+        self.total_ms += ms;
+        self.longest_ms = self.longest_ms.max(ms);
+    }
+
+    fn merge(&mut self, other: &Thinking) {
+        self.moves += other.moves;
+        self.total_ms += other.total_ms;
+        self.longest_ms = self.longest_ms.max(other.longest_ms);
+    }
+
+    /// Mean milliseconds per move (0 without moves).
+    pub fn mean_ms(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.total_ms / f64::from(self.moves)
+        }
+    }
+}
+
+/// An opening as `ohm match --openings` takes it: `a1+c3`.
+pub fn opening_name(opening: &[Point]) -> String {
+    opening
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("+")
 }
 
 /// Plays the match, calling `on_game` after each game (for progress output).
@@ -64,22 +147,28 @@ pub fn play_match(
     let [first, second] = players;
     let mut results = Vec::new();
     for game in 0..settings.games {
-        let opening = settings.openings[(game / 2) as usize % settings.openings.len()];
+        let opening = &settings.openings[(game / 2) as usize % settings.openings.len()];
         let first_player_black = game % 2 == 0;
         let mut position = Position::new(settings.board);
-        position
-            .try_play(Move::Cell(opening))
-            .map_err(|e| format!("opening {opening}: {e}"))?;
+        for &p in opening {
+            position
+                .try_play(Move::Cell(p))
+                .map_err(|e| format!("opening {}: {p}: {e}", opening_name(opening)))?;
+        }
+        let mut thinking = [Thinking::default(); 2];
         while !position.is_over() {
             let black_to_move = position.to_move() == Color::Black;
-            let player: &mut dyn Player = if black_to_move == first_player_black {
+            let index = usize::from(black_to_move != first_player_black);
+            let player: &mut dyn Player = if index == 0 {
                 &mut *first
             } else {
                 &mut *second
             };
+            let start = std::time::Instant::now();
             let mv = player
                 .choose(&position)
                 .map_err(|e| format!("game {}: {e}", game + 1))?;
+            thinking[index].add(start.elapsed().as_secs_f64() * 1000.0);
             position
                 .try_play(mv)
                 .map_err(|e| format!("game {}: {} played {mv}: {e}", game + 1, player.name()))?;
@@ -91,6 +180,8 @@ pub fn play_match(
             first_player_black,
             winner,
             moves: position.move_count(),
+            history: position.history().map(|m| m.mv).collect(),
+            thinking,
         };
         if let Some(dir) = &settings.records {
             let mut record = Record::from_position(&position);
@@ -123,6 +214,10 @@ pub struct Summary {
     pub black_wins: u32,
     /// 95% Wilson score interval of the first player's win rate.
     pub interval: (f64, f64),
+    /// Games whose move sequences differ from every earlier game's, colours included.
+    pub distinct: u32,
+    /// Each player's thinking time over the match.
+    pub thinking: [Thinking; 2],
 }
 
 impl Summary {
@@ -139,6 +234,25 @@ impl Summary {
             first_wins_as_white: count(&|r| first_won(r) && !r.first_player_black),
             black_wins: count(&|r| r.winner == Color::Black),
             interval: wilson_interval(first_wins, games),
+            distinct: {
+                let mut seen: Vec<(bool, &[Move])> = Vec::new();
+                for r in results {
+                    let game = (r.first_player_black, r.history.as_slice());
+                    if !seen.contains(&game) {
+                        seen.push(game);
+                    }
+                }
+                seen.len() as u32
+            },
+            thinking: {
+                let mut total = [Thinking::default(); 2];
+                for r in results {
+                    for (sum, game) in total.iter_mut().zip(&r.thinking) {
+                        sum.merge(game);
+                    }
+                }
+                total
+            },
         }
     }
 
@@ -194,13 +308,23 @@ pub fn table(names: [&str; 2], summary: &Summary) -> String {
     );
     let _ = writeln!(
         out,
-        "Elo difference {:+.0} (95% CI {:+.0} .. {:+.0}); Black won {} of {}",
+        "Elo difference {:+.0} (95% CI {:+.0} .. {:+.0}); Black won {} of {}; {} distinct games",
         elo(summary.win_rate()),
         elo(lo),
         elo(hi),
         summary.black_wins,
-        summary.games
+        summary.games,
+        summary.distinct
     );
+    for (name, thinking) in names.iter().zip(&summary.thinking) {
+        let _ = writeln!(
+            out,
+            "{name:<24} time per move: mean {:.0} ms, longest {:.0} ms ({} moves)",
+            thinking.mean_ms(),
+            thinking.longest_ms,
+            thinking.moves
+        );
+    }
     out
 }
 
@@ -230,10 +354,84 @@ mod tests {
     }
 
     #[test]
-    fn default_openings_are_the_outer_two_rings() {
+    fn default_openings_are_two_apart_stones_on_the_outer_rings() {
         let board = Board::square(9).unwrap();
-        assert_eq!(default_openings(&board).len(), 81 - 25);
-        let tiny = Board::square(3).unwrap();
-        assert_eq!(default_openings(&tiny).len(), 9);
+        let openings = default_openings(&board);
+        let ring = outer_rings(&board);
+        assert_eq!(ring.len(), 81 - 25);
+        assert_eq!(openings.len(), 4 * ring.len());
+        for (i, opening) in openings.iter().enumerate() {
+            let [black, white] = opening.as_slice() else {
+                panic!("{opening:?}")
+            };
+            assert!(ring.contains(black) && ring.contains(white), "{opening:?}");
+            assert!(black != white && !board.neighbours(*black).contains(*white));
+            assert!(!openings[..i].contains(opening), "{opening:?} twice");
+        }
+        // Every outer cell opens for Black.
+        assert!(ring.iter().all(|p| openings.iter().any(|o| o[0] == *p)));
+        // The same list every time.
+        assert_eq!(openings, default_openings(&board));
+        // On 2x2 only the long diagonal's cells are apart.
+        let tiny = Board::square(2).unwrap();
+        let mut names: Vec<String> = default_openings(&tiny)
+            .iter()
+            .map(|o| opening_name(o))
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a1+b2", "b2+a1"]);
+    }
+
+    #[test]
+    fn identical_games_count_once() {
+        let game = |black: bool, moves: &[&str]| GameResult {
+            first_player_black: black,
+            winner: Color::Black,
+            moves: moves.len(),
+            history: moves
+                .iter()
+                .map(|m| Move::Cell(Point::parse(m).unwrap()))
+                .collect(),
+            thinking: [Thinking::default(); 2],
+        };
+        let results = [
+            game(true, &["a1", "b2"]),
+            game(false, &["a1", "b2"]),
+            game(true, &["a1", "b2"]),
+            game(true, &["a1", "c2"]),
+        ];
+        assert_eq!(Summary::of(&results).distinct, 3);
+    }
+
+    #[test]
+    fn thinking_time_adds_up_over_games() {
+        let game = |first: &[f64], second: &[f64]| {
+            let mut thinking = [Thinking::default(); 2];
+            first.iter().for_each(|&ms| thinking[0].add(ms));
+            second.iter().for_each(|&ms| thinking[1].add(ms));
+            GameResult {
+                first_player_black: true,
+                winner: Color::White,
+                moves: first.len() + second.len(),
+                history: Vec::new(),
+                thinking,
+            }
+        };
+        let summary = Summary::of(&[game(&[10.0, 30.0], &[5.0]), game(&[20.0], &[])]);
+        let [first, second] = summary.thinking;
+        assert_eq!(
+            (first.moves, first.total_ms, first.longest_ms),
+            (3, 60.0, 30.0)
+        );
+        assert!((first.mean_ms() - 20.0).abs() < 1e-12);
+        assert_eq!((second.moves, second.mean_ms()), (1, 5.0));
+        assert_eq!(Thinking::default().mean_ms(), 0.0);
+        let table = table(["a", "b"], &summary);
+        assert!(
+            table.contains(
+                "a                        time per move: mean 20 ms, longest 30 ms (3 moves)"
+            ),
+            "{table}"
+        );
     }
 }

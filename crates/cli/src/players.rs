@@ -55,7 +55,9 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 }
 
 /// One `key=value` change to a level's search, for comparisons in `ohm match`:
-/// `eval=circuit|two-distance`, `edge=PENALTY`, `mtdf=0|1`, `depth=N`, `width=N`, `root_width=N`, `time=MS|none`.
+/// `eval=circuit|two-distance`, `edge=PENALTY`, `mtdf=0|1`, `depth=N`, `width=N`, `root_width=N`, `time=MS|none`,
+/// `hplies=N` (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`,
+/// `full=N`, `semi=N`, `or=N` (the tree's H-search limits).
 fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
     let (key, value) = option
         .split_once('=')
@@ -80,6 +82,21 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "root_width" => search.root_width = number()?,
         "time" if value == "none" => search.time_ms = None,
         "time" => search.time_ms = Some(f64::from(number()?)),
+        "hplies" => search.hsearch_plies = number()?,
+        "inferior" => search.inferior_plies = number()?,
+        "tt" => search.tt_bits = number()?.clamp(4, 26),
+        "full" | "semi" | "or" => {
+            let limits = search
+                .hsearch
+                .as_mut()
+                .ok_or(format!("{key}: this level runs no H-search in its tree"))?;
+            let n = number()?;
+            match key {
+                "full" => limits.max_full = n,
+                "semi" => limits.max_semi = n,
+                _ => limits.max_or = n,
+            }
+        }
         _ => return Err(format!("unknown option '{key}'")),
     }
     Ok(())
