@@ -15,14 +15,16 @@ usage:
   ohm convert <record> --to <fmt> [--size N[xM]]
                                      rewrite a record; fmt: hsgf, lg, hexworld, trmph, moves
   ohm bench [suite] [--rounds N] [--raw]
-                                     benchmarks; suites: cellset, inferior, all
+                                     benchmarks; suites: cellset, hsearch, inferior, search, all
   ohm graph analyze [--terminals A,B] Shannon-game analysis of graph6 lines read from stdin
                                      (terminals default to vertices 0 and 1)
   ohm match <player> <player> [--games N] [--size N[xM]] [--openings a1,b2+e5,..] [--records DIR]
+                                     [--first-game K]
                                      games with alternating colours and a result table;
                                      openings: comma-separated, stones joined by +
                                      (default: a Black and a White stone on the two
-                                     outer rings, a fixed list);
+                                     outer rings, a fixed list); --first-game K plays
+                                     games K.. of the match, to split one over processes;
                                      players: level:N, distance, random[:SEED], gtp:COMMAND;
                                      level:N,key=value,.. changes one level: eval=circuit|
                                      two-distance, edge=PENALTY, mtdf=0|1, depth=N, width=N,
@@ -55,6 +57,7 @@ fn run(args: &[String]) -> Result<String, String> {
     let mut to = None;
     let mut rounds = 1000;
     let mut games = 100;
+    let mut first_game = 1;
     let mut openings = None;
     let mut records_dir = None;
     let mut terminals = [0, 1];
@@ -82,6 +85,12 @@ fn run(args: &[String]) -> Result<String, String> {
                 games = v
                     .parse()
                     .map_err(|_| format!("--games: '{v}' is not a number"))?;
+            }
+            "--first-game" => {
+                let v = value("--first-game")?;
+                first_game = v.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    format!("--first-game: '{v}' is not a game number (1, 2, ..)")
+                })?;
             }
             "--raw" => raw = true,
             "--terminals" => terminals = graph::parse_terminals(&value("--terminals")?)?,
@@ -114,6 +123,7 @@ fn run(args: &[String]) -> Result<String, String> {
             let settings = matches::MatchSettings {
                 board,
                 games,
+                first_game: first_game - 1,
                 openings,
                 records: records_dir,
             };

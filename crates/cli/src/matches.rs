@@ -15,6 +15,10 @@ use crate::players::Player;
 pub struct MatchSettings {
     pub board: Board,
     pub games: u32,
+    /// The index of the first game (0 for a whole match): games `first_game..first_game +
+    /// games` are played, with the openings and colours they have in a whole match, so one
+    /// match can be split over several processes.
+    pub first_game: u32,
     /// Openings: the first moves of each game (Black's, then White's, ...); each is played
     /// twice, colours exchanged, so a lopsided opening favours neither player.
     pub openings: Vec<Vec<Point>>,
@@ -146,7 +150,7 @@ pub fn play_match(
     }
     let [first, second] = players;
     let mut results = Vec::new();
-    for game in 0..settings.games {
+    for game in settings.first_game..settings.first_game + settings.games {
         let opening = &settings.openings[(game / 2) as usize % settings.openings.len()];
         let first_player_black = game % 2 == 0;
         let mut position = Position::new(settings.board);

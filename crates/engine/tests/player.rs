@@ -23,7 +23,17 @@ fn six_levels_from_weakest_to_strongest() {
     assert!(level(DEFAULT_LEVEL).is_some());
     for pair in LEVELS.windows(2) {
         assert!(pair[0].search.max_depth <= pair[1].search.max_depth);
+        assert!(pair[0].search.hsearch_plies <= pair[1].search.hsearch_plies);
         assert!(pair[0].noise >= pair[1].noise);
+    }
+    // From the default level up, H-search runs at every node, leaves included (ply max_depth).
+    for l in &LEVELS[usize::from(DEFAULT_LEVEL) - 1..] {
+        assert!(l.search.hsearch.is_some());
+        assert!(
+            l.search.hsearch_plies > l.search.max_depth,
+            "level {}",
+            l.number
+        );
     }
 }
 
