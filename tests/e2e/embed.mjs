@@ -67,6 +67,17 @@ await writeFile(
 <script src="${bare.url}embed/ohm-board.js" defer></script></head><body>
 <ohm-board id="no-cors" size="5"></ohm-board></body></html>`,
 );
+// Puzzles for the hint and for what Ohm cannot prove: the first is puzzle-1's position (b4 and
+// a5 win); the second is a nearly empty 13x13 board with the shortest budget, where no move can
+// be proven either way in 0.1 s.
+await writeFile(
+  join(site, 'hint.html'),
+  `<!DOCTYPE html><html><head><meta charset="utf-8"><title>hint and unproven</title>
+<script src="${A}embed/ohm-board.js" defer></script></head><body>
+<ohm-board id="hinted" mode="puzzle" size="5" contents="R b3 B c3 d2" to-move="red"></ohm-board>
+<ohm-board id="open" mode="puzzle" size="13" contents="R g7 B f8" to-move="red" budget="100"></ohm-board>
+</body></html>`,
+);
 await writeFile(
   join(site, 'bad.html'),
   `<!DOCTYPE html><html><head><meta charset="utf-8"><title>bad attributes</title>
@@ -318,6 +329,48 @@ try {
   await test('boards on one page share one engine worker', async () => {
     const starts = await tutorial.evaluate(() => customElements.get('ohm-board').engineStarts());
     check(starts === 1, `workers started: ${starts}`);
+  });
+
+  await test('puzzle: the hint shades a region holding every winning move; reveal then names them', async () => {
+    const page = await open(`${B}hint.html`);
+    await settled(page);
+    const board = page.locator('#hinted');
+    await board.locator('button.hint-button').click();
+    await board.locator('.findings', { hasText: /Hint: a winning move lies in the shaded region/ }).waitFor({ timeout: ENGINE_MS });
+    const shaded = await board.locator('svg.board .shade.must-play').evaluateAll((shades) =>
+      shades.map((s) => s.closest('[data-cell]')?.getAttribute('data-cell')),
+    );
+    check(shaded.length > 0 && shaded.every(Boolean), `hint cells: ${shaded}`);
+    check(shaded.length < 22, `the hint narrows the 22 empty cells: ${shaded.length}`);
+    await board.screenshot({ path: join(OUT, 'puzzle-hint.png') });
+    await board.locator('button.reveal').click();
+    await board.locator('.findings', { hasText: /Winning move/ }).waitFor({ timeout: ENGINE_MS });
+    const findings = await board.locator('.findings').textContent();
+    // The same position as the tutorial's puzzle-1: b4 and a5 win (ohm-engine puzzle::solve).
+    check(/b4, a5|a5, b4/.test(findings), findings);
+    for (const cell of ['b4', 'a5']) check(shaded.includes(cell), `${cell} lies in the hint region ${shaded}`);
+    log(`  hint: ${shaded.length} cells (${shaded.join(' ')}); ${findings}`);
+    // A move Ohm cannot prove in its budget is said to be unproven, never judged.
+    const open13 = page.locator('#open');
+    const n = await eventCount(page);
+    await open13.locator('[data-cell="a13"]').click();
+    const unproven = await waitEvent(page, 'open', 'unproven', n);
+    check(unproven.detail.move === 'a13' && unproven.detail.outcome === 'unproven', JSON.stringify(unproven.detail));
+    const status = open13.locator('.status');
+    check((await status.getAttribute('data-state')) === 'unproven', 'unproven state');
+    const text = await status.textContent();
+    check(/^\? Ohm could not prove that a13 wins or loses within 100 ms\. /.test(text), text);
+    check(
+      !(await page.evaluate(() => window.__events.some((e) => e.board === 'open' && ['solved', 'failed'].includes(e.name)))),
+      'no verdict claimed',
+    );
+    log(`  unproven: ${text.slice(0, 160)}`);
+    await open13.locator('button.hint-button').click();
+    await open13.locator('.findings', { hasText: /Hint|no hint/ }).waitFor({ timeout: ENGINE_MS });
+    const hint = await open13.locator('.findings').textContent();
+    check(/Ohm has no hint: it could not prove a winning move in time/.test(hint), hint);
+    check((await open13.locator('svg.board .shade.must-play').count()) === 0, 'no region shaded without a proof');
+    await page.close();
   });
 
   await test('malformed attributes show a readable error state and the page goes on', async () => {

@@ -775,27 +775,34 @@ impl EmbedBoard {
     fn view_puzzle(&self, ctx: &Context<Self>, config: &EmbedConfig) -> Html {
         let solver = self.puzzle_start(config).to_move();
         let comment_of = |mv: &str| config.author_moves.get(mv).cloned().flatten();
-        let seconds = f64::from(config.budget_ms) / 1000.0;
         let (state, text, comment) = match &self.puzzle {
             Puzzle::Waiting => (
                 "waiting",
-                format!("{} to play and win: find the winning move.", colour_name(solver)),
+                format!(
+                    "{} to play and win: find the winning move.",
+                    colour_name(solver)
+                ),
                 None,
             ),
             Puzzle::Judging(mv) => ("judging", format!("Ohm is checking {mv}…"), None),
-            Puzzle::Solved { mv, explanation, .. } => (
+            Puzzle::Solved {
+                mv, explanation, ..
+            } => (
                 "solved",
                 format!("✓ {mv} wins. {explanation}"),
                 comment_of(mv),
             ),
-            Puzzle::Failed { mv, explanation, .. } => (
+            Puzzle::Failed {
+                mv, explanation, ..
+            } => (
                 "failed",
                 format!("✗ {mv} does not win. {explanation}"),
                 comment_of(mv),
             ),
             Puzzle::Unproven { mv, explanation } => (
                 "unproven",
-                format!("? Ohm could not prove within {seconds} s whether {mv} wins or loses. {explanation}"),
+                // The engine's explanation says what was not proven and within what time.
+                format!("? {explanation} Try another move, or ask for a hint."),
                 comment_of(mv),
             ),
         };
