@@ -30,6 +30,8 @@ usage:
                                      two-distance, edge=PENALTY, mtdf=0|1, depth=N, width=N,
                                      root_width=N, time=MS|none, hplies=N, inferior=N,
                                      tt=BITS, full=N, semi=N, or=N
+  ohm tally <dir>...                 the result table of the records ohm match wrote
+                                     (one match, or its parts from --first-game runs)
   ohm --help | --version
 
 <record> is a file or the record text itself: HSGF, Little Golem HSGF, a HexWorld URL or
@@ -143,6 +145,35 @@ fn run(args: &[String]) -> Result<String, String> {
                     );
                 })?;
             Ok(matches::table([a, b], &matches::Summary::of(&results)))
+        }
+        ["tally", dirs @ ..] if !dirs.is_empty() => {
+            let mut files = Vec::new();
+            for dir in dirs {
+                let entries =
+                    std::fs::read_dir(dir).map_err(|e| format!("cannot read {dir}: {e}"))?;
+                for entry in entries {
+                    let path = entry.map_err(|e| format!("{dir}: {e}"))?.path();
+                    if path.extension().is_some_and(|e| e == "sgf") {
+                        files.push(path);
+                    }
+                }
+            }
+            // Game numbers are zero-padded, so name order is game order across split runs.
+            files.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+            let mut records = Vec::new();
+            for path in files {
+                let name = path.display().to_string();
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read {name}: {e}"))?;
+                let (_, record) =
+                    records::parse(&text, size).map_err(|e| format!("{name}: {e}"))?;
+                records.push((name, record));
+            }
+            let (names, results) = matches::tally(&records)?;
+            Ok(matches::table(
+                [&names[0], &names[1]],
+                &matches::Summary::of(&results),
+            ))
         }
         ["graph", "analyze"] => {
             let report = graph::analyze(io::stdin().lock(), terminals);

@@ -208,6 +208,50 @@ pub fn play_match(
     Ok(results)
 }
 
+/// The results behind the records of one match, or of one match split over processes
+/// (`--first-game`): every record must name the same two players and its winner, and replay to
+/// a finished game whose winner is the one named. The first player is the first record's Black
+/// (records in name order, as `ohm match` numbers them). Thinking time is not in records.
+pub fn tally(records: &[(String, Record)]) -> Result<([String; 2], Vec<GameResult>), String> {
+    let mut names: Option<[String; 2]> = None;
+    let mut results = Vec::new();
+    for (file, record) in records {
+        let (Some(black), Some(white)) = (&record.info.black, &record.info.white) else {
+            return Err(format!("{file}: the record does not name both players"));
+        };
+        let pair = names.get_or_insert_with(|| [black.clone(), white.clone()]);
+        let first_player_black = if [black, white] == [&pair[0], &pair[1]] {
+            true
+        } else if [black, white] == [&pair[1], &pair[0]] {
+            false
+        } else {
+            return Err(format!(
+                "{file}: {black} vs {white}, not {} vs {}",
+                pair[0], pair[1]
+            ));
+        };
+        let position = record.to_position().map_err(|e| format!("{file}: {e}"))?;
+        let winner = record
+            .info
+            .winner()
+            .ok_or_else(|| format!("{file}: no result"))?;
+        if position.winner() != Some(winner) {
+            return Err(format!(
+                "{file}: the result says {winner} won, the moves do not show it"
+            ));
+        }
+        results.push(GameResult {
+            first_player_black,
+            winner,
+            moves: position.move_count(),
+            history: position.history().map(|m| m.mv).collect(),
+            thinking: [Thinking::default(); 2],
+        });
+    }
+    let names = names.ok_or("no records")?;
+    Ok((names, results))
+}
+
 /// Win-rate summary of the first player against the second.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
@@ -321,6 +365,9 @@ pub fn table(names: [&str; 2], summary: &Summary) -> String {
         summary.distinct
     );
     for (name, thinking) in names.iter().zip(&summary.thinking) {
+        if thinking.moves == 0 {
+            continue; // not measured (a tally of records)
+        }
         let _ = writeln!(
             out,
             "{name:<24} time per move: mean {:.0} ms, longest {:.0} ms ({} moves)",
@@ -405,6 +452,50 @@ mod tests {
             game(true, &["a1", "c2"]),
         ];
         assert_eq!(Summary::of(&results).distinct, 3);
+    }
+
+    /// A finished 3x3 game as `ohm match` records it.
+    fn record(black: &str, white: &str, moves: &str, result: &str) -> (String, Record) {
+        let board = Board::square(3).unwrap();
+        let mut position = Position::new(board);
+        for m in moves.split(' ') {
+            position.try_play(Move::parse(m).unwrap()).unwrap();
+        }
+        let mut record = Record::from_position(&position);
+        record.info.black = Some(black.into());
+        record.info.white = Some(white.into());
+        record.info.result = Some(result.into());
+        (format!("{black}-{white}-{moves}"), record)
+    }
+
+    #[test]
+    fn a_tally_of_records_counts_each_player_in_both_colours() {
+        // Black connects top to bottom down column b; White across row 2.
+        let black_wins = "b1 a2 b2 c2 b3";
+        let white_wins = "a1 a2 b1 b2 a3 c2";
+        let records = [
+            record("A", "B", black_wins, "B+"),
+            record("B", "A", black_wins, "B+"),
+            record("B", "A", white_wins, "W+"),
+        ];
+        let (names, results) = tally(&records).unwrap();
+        assert_eq!(names, ["A".to_string(), "B".to_string()]);
+        let summary = Summary::of(&results);
+        assert_eq!((summary.games, summary.first_wins), (3, 2));
+        assert_eq!(
+            (summary.first_wins_as_black, summary.first_wins_as_white),
+            (1, 1)
+        );
+        assert_eq!(summary.distinct, 3);
+        assert!(!table(["A", "B"], &summary).contains("time per move"));
+        // A third player, a result the moves contradict, no result, no records: errors.
+        let third = [records[0].clone(), record("A", "C", black_wins, "B+")];
+        assert!(tally(&third).unwrap_err().contains("not A vs B"));
+        let wrong = [record("A", "B", black_wins, "W+")];
+        assert!(tally(&wrong).unwrap_err().contains("do not show it"));
+        let none = [record("A", "B", black_wins, "?")];
+        assert!(tally(&none).unwrap_err().contains("no result"));
+        assert!(tally(&[]).is_err());
     }
 
     #[test]
