@@ -328,6 +328,8 @@ pub struct Connections {
     or_inputs: Vec<ConnectionId>,
     layer: Layer,
     history: Vec<Layer>,
+    /// Layers taken back by [`Connections::undo`], kept for their lists' capacity.
+    spare: Option<Layer>,
     /// The edge templates laid on this board for this player.
     templates: templates::Placements,
 }
@@ -342,8 +344,9 @@ impl Connections {
             limits,
             arena: Vec::new(),
             or_inputs: Vec::new(),
-            layer: build::empty_layer(position, color, 0, 0),
+            layer: build::empty_layer(position, color, 0, 0, None),
             history: Vec::new(),
+            spare: None,
             templates: templates::Placements::new(position.board(), color),
         };
         build::from_scratch(&mut connections, position);
@@ -364,7 +367,9 @@ impl Connections {
         };
         self.arena.truncate(self.layer.arena_len);
         self.or_inputs.truncate(self.layer.or_len);
-        self.layer = previous;
+        let taken_back = core::mem::replace(&mut self.layer, previous);
+        // One spare is enough: a search plays a stone after each take-back.
+        self.spare.get_or_insert(taken_back);
         true
     }
 
