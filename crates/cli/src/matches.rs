@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use ohm_engine::notation::{self, Format, Record};
+use ohm_engine::player::Rng;
 use ohm_engine::{Board, Color, Move, Point, Position};
 
 use crate::players::Player;
@@ -53,14 +54,8 @@ fn outer_rings(board: &Board) -> Vec<Point> {
 pub fn default_openings(board: &Board) -> Vec<Vec<Point>> {
     let ring = outer_rings(board);
     let wanted = ring.len() * 4;
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = |n: usize| {
-        // xorshift64*: reproducible without a dependency.
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        (state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    };
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = |n: usize| (rng.next_u64() >> 33) as usize % n;
     let mut openings: Vec<Vec<Point>> = Vec::new();
     // Each Black cell in turn (so every edge cell opens), a random White cell for it.
     for attempt in 0..wanted * 8 {
@@ -93,6 +88,19 @@ pub struct GameResult {
     pub history: Vec<Move>,
     /// Each player's thinking time in this game (first named, second).
     pub thinking: [Thinking; 2],
+}
+
+impl GameResult {
+    /// The result of the finished game `position`.
+    fn of(position: &Position, first_player_black: bool, thinking: [Thinking; 2]) -> GameResult {
+        GameResult {
+            first_player_black,
+            winner: position.winner().expect("a finished game"),
+            moves: position.move_count(),
+            history: position.history().map(|m| m.mv).collect(),
+            thinking,
+        }
+    }
 }
 
 /// Time spent choosing moves.
@@ -177,16 +185,7 @@ pub fn play_match(
                 .try_play(mv)
                 .map_err(|e| format!("game {}: {} played {mv}: {e}", game + 1, player.name()))?;
         }
-        let winner = position
-            .winner()
-            .expect("the loop ends when the game is over");
-        let result = GameResult {
-            first_player_black,
-            winner,
-            moves: position.move_count(),
-            history: position.history().map(|m| m.mv).collect(),
-            thinking,
-        };
+        let result = GameResult::of(&position, first_player_black, thinking);
         if let Some(dir) = &settings.records {
             let mut record = Record::from_position(&position);
             let (black, white) = if first_player_black {
@@ -196,7 +195,7 @@ pub fn play_match(
             };
             record.info.black = Some(black.name());
             record.info.white = Some(white.name());
-            record.info.result = Some(format!("{}+", winner.letter()));
+            record.info.result = Some(format!("{}+", result.winner.letter()));
             let text = notation::format(&record, Format::Hsgf).map_err(|e| e.to_string())?;
             let file = dir.join(format!("game-{:04}.sgf", game + 1));
             std::fs::write(&file, text)
@@ -240,13 +239,11 @@ pub fn tally(records: &[(String, Record)]) -> Result<([String; 2], Vec<GameResul
                 "{file}: the result says {winner} won, the moves do not show it"
             ));
         }
-        results.push(GameResult {
+        results.push(GameResult::of(
+            &position,
             first_player_black,
-            winner,
-            moves: position.move_count(),
-            history: position.history().map(|m| m.mv).collect(),
-            thinking: [Thinking::default(); 2],
-        });
+            [Thinking::default(); 2],
+        ));
     }
     let names = names.ok_or("no records")?;
     Ok((names, results))
@@ -282,16 +279,11 @@ impl Summary {
             first_wins_as_white: count(&|r| first_won(r) && !r.first_player_black),
             black_wins: count(&|r| r.winner == Color::Black),
             interval: wilson_interval(first_wins, games),
-            distinct: {
-                let mut seen: Vec<(bool, &[Move])> = Vec::new();
-                for r in results {
-                    let game = (r.first_player_black, r.history.as_slice());
-                    if !seen.contains(&game) {
-                        seen.push(game);
-                    }
-                }
-                seen.len() as u32
-            },
+            distinct: results
+                .iter()
+                .map(|r| (r.first_player_black, r.history.as_slice()))
+                .collect::<std::collections::HashSet<_>>()
+                .len() as u32,
             thinking: {
                 let mut total = [Thinking::default(); 2];
                 for r in results {

@@ -84,7 +84,13 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "time" => search.time_ms = Some(f64::from(number()?)),
         "hplies" => search.hsearch_plies = number()?,
         "inferior" => search.inferior_plies = number()?,
-        "tt" => search.tt_bits = number()?.clamp(4, 26),
+        "tt" => {
+            search.tt_bits = Some(number()?)
+                .filter(|bits| (4..=26).contains(bits))
+                .ok_or(format!(
+                    "tt: '{value}' is not 4 to 26 (log2 of the table's slots)"
+                ))?;
+        }
         "full" | "semi" | "or" => {
             let limits = search
                 .hsearch

@@ -116,12 +116,13 @@ pub const SEARCH_HSEARCH: HSearchLimits = HSearchLimits {
 ///
 /// Time per move, `choose_move` with these limits on 11x11 (three 2-stone openings and
 /// three 20-stone middle games; `tests/search_level_times.rs`), mean / max in ms, measured
-/// natively and as wasm32 in Node in the same session on a loaded 2-core machine:
+/// natively and as wasm32 in Node in the same session on a loaded 2-core machine (load 2.4),
+/// before H-search reused its layers (about 14% faster since):
 ///
 /// | level | 1 | 2 | 3 | 4 | 5 | 6 |
 /// |---|---|---|---|---|---|---|
-/// | native | 77 / 177 | 81 / 206 | 101 / 243 | 777 / 1333 | 1008 / 1958 | 3538 / 5993 |
-/// | wasm | 175 / 395 | 73 / 199 | 86 / 195 | 698 / 1346 | 1199 / 2028 | 4027 / 6554 |
+/// | native | 27 / 42 | 23 / 40 | 23 / 39 | 268 / 487 | 674 / 1230 | 2408 / 5058 |
+/// | wasm | 40 / 94 | 17 / 30 | 16 / 32 | 286 / 507 | 683 / 1298 | 2706 / 5636 |
 pub const LEVELS: [Level; 6] = [
     Level {
         number: 1,
@@ -206,25 +207,27 @@ pub struct Decision {
     pub search: Option<SearchResult>,
 }
 
-/// A small deterministic generator (xorshift64*) for the beginner levels' noise.
+/// A small deterministic generator (xorshift64*): the beginner levels' noise, and anything
+/// else that must draw the same numbers on every run and platform (`ohm match`'s openings).
 #[derive(Clone, Copy, Debug)]
-struct Rng(u64);
+pub struct Rng(u64);
 
 impl Rng {
-    fn new(seed: u64) -> Rng {
+    #[must_use]
+    pub fn new(seed: u64) -> Rng {
         Rng(seed | 1)
     }
-    fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub fn below(&mut self, n: u64) -> u64 {
         if n == 0 {
             0
         } else {
-            self.next() % n
+            self.next_u64() % n
         }
     }
 }
