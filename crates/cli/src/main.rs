@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use ohm_cli::{bench, graph, gtp, matches, players, records};
+use ohm_cli::{bench, graph, gtp, matches, play_commands, players, records};
 use ohm_engine::Board;
 
 const HELP: &str = "\
@@ -12,6 +12,10 @@ ohm — a Hex engine
 usage:
   ohm [gtp]                          speak GTP (HexGui's Hex dialect) on stdin/stdout
   ohm show <record> [--size N[xM]]   draw the position a record reaches
+  ohm analyze <record> [--size N[xM]] [--at N] [--level N] [--top K]
+                                     the position (after N moves) explained: evaluation,
+                                     proven connections, the level's best K moves (default
+                                     level 4, 8 moves), its line and the move Ohm plays
   ohm convert <record> --to <fmt> [--size N[xM]]
                                      rewrite a record; fmt: hsgf, lg, hexworld, trmph, moves
   ohm bench [suite] [--rounds N] [--raw]
@@ -64,6 +68,9 @@ fn run(args: &[String]) -> Result<String, String> {
     let mut records_dir = None;
     let mut terminals = [0, 1];
     let mut raw = false;
+    let mut at = None;
+    let mut level = ohm_engine::player::DEFAULT_LEVEL;
+    let mut top = 8;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value = |flag: &str| {
@@ -95,6 +102,29 @@ fn run(args: &[String]) -> Result<String, String> {
                 })?;
             }
             "--raw" => raw = true,
+            "--at" => {
+                let v = value("--at")?;
+                at = Some(
+                    v.parse::<usize>()
+                        .map_err(|_| format!("--at: '{v}' is not a move count"))?,
+                );
+            }
+            "--level" => {
+                let v = value("--level")?;
+                level = v
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&n| ohm_engine::player::level(n).is_some())
+                    .ok_or_else(|| format!("--level: '{v}' is not a level (1 to 6)"))?;
+            }
+            "--top" => {
+                let v = value("--top")?;
+                top = v
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| format!("--top: '{v}' is not a positive number"))?;
+            }
             "--terminals" => terminals = graph::parse_terminals(&value("--terminals")?)?,
             "--openings" => openings = Some(value("--openings")?),
             "--records" => records_dir = Some(std::path::PathBuf::from(value("--records")?)),
@@ -108,6 +138,22 @@ fn run(args: &[String]) -> Result<String, String> {
             Ok(String::new())
         }
         ["show", source] => records::show(&records::read_source(source)?, size),
+        ["analyze", source] => {
+            let (_, record) = records::parse(&records::read_source(source)?, size)?;
+            let count = match at {
+                Some(n) if n > record.moves.len() => {
+                    return Err(format!(
+                        "--at {n}: the record has only {} moves",
+                        record.moves.len()
+                    ))
+                }
+                Some(n) => n,
+                None => record.moves.len(),
+            };
+            let position = record.to_position_at(count).map_err(|e| e.to_string())?;
+            let level = ohm_engine::player::level(level).expect("checked when parsed");
+            Ok(play_commands::analyze_for_people(&position, level, top))
+        }
         ["convert", source] => {
             let to = to.ok_or("convert needs --to <format>")?;
             let mut text = records::convert(&records::read_source(source)?, size, to)?;

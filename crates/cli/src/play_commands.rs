@@ -198,3 +198,189 @@ pub fn score_text(score: i32) -> String {
         format!("{:+.3}", f64::from(score) / 1000.0)
     }
 }
+
+/// `ohm analyze <record>`: what `eval-resist`, the inferior-cell commands and `ohm-analyze`
+/// say about a position, written for a person: the board, the circuit's evaluation with the
+/// displayed win chance, the winning connections H-search proves, the level's best moves with
+/// exact scores and the line it expects, and the move Ohm would play there (with its reason:
+/// a won position is converted, a lost one resisted).
+pub fn analyze_for_people(position: &Position, level: &Level, top: usize) -> String {
+    let mut out = ohm_engine::diagram::showboard(position);
+    if let Some(winner) = position.winner() {
+        let _ = writeln!(out, "{} has won: nothing to analyze.", winner.title());
+        return out;
+    }
+    let me = position.to_move();
+    let _ = writeln!(
+        out,
+        "{} to move (move {}).",
+        me.title(),
+        position.move_count() + 1
+    );
+
+    let eval = evaluation(position, level);
+    let lead = match eval.e() {
+        e if e < 0.0 => "Black is ahead",
+        e if e > 0.0 => "White is ahead",
+        _ => "even",
+    };
+    let _ = writeln!(
+        out,
+        "\nCircuit: E = ln(R_black / R_white) = {} ({lead}); R_black {}, R_white {}.",
+        number(eval.e()),
+        number(eval.resistance.black),
+        number(eval.resistance.white)
+    );
+    let _ = writeln!(
+        out,
+        "Displayed chance (not calibrated): Black {:.0}%, White {:.0}%.",
+        100.0 * eval.win_probability(Color::Black),
+        100.0 * eval.win_probability(Color::White)
+    );
+    let mut hot: Vec<_> = position
+        .empty_cells()
+        .iter()
+        .map(|p| (p, eval.heat(p)))
+        .collect();
+    hot.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let hot: Vec<String> = hot
+        .iter()
+        .take(8)
+        .map(|(p, h)| format!("{p} {h:.3}"))
+        .collect();
+    let _ = writeln!(
+        out,
+        "Hottest cells (both circuits' energy): {}.",
+        hot.join(", ")
+    );
+
+    let _ = writeln!(out, "\nProven by H-search:");
+    let mut hsearch_winner = None;
+    for color in [me, !me] {
+        let vcs = Connections::build(position, color, level.hsearch);
+        if vcs.winning_carrier().is_some() || (color == me && vcs.edge_semis().next().is_some()) {
+            hsearch_winner = Some(color);
+        }
+        let line = if let Some(carrier) = vcs.winning_carrier() {
+            format!(
+                "{} is connected edge to edge by a virtual connection (carrier of {} cells: {}): {} wins.",
+                color.title(),
+                carrier.len(),
+                cell_list(carrier),
+                color.title()
+            )
+        } else if let Some(id) = vcs.edge_semis().next() {
+            let semi = vcs.get(id);
+            let key = semi.key.map_or(String::new(), |k| format!(" (key {k})"));
+            if color == me {
+                format!(
+                    "{} holds an edge-to-edge semi-connection{key} and is to move: {} wins.",
+                    color.title(),
+                    color.title()
+                )
+            } else {
+                let region = vcs
+                    .must_play()
+                    .map(|r| r & position.empty_cells())
+                    .unwrap_or_default();
+                format!(
+                    "{} threatens to connect by semi-connections{key}; {} must play in: {}.",
+                    color.title(),
+                    me.title(),
+                    if region.is_empty() {
+                        "nowhere, every threat cannot be stopped at once".to_string()
+                    } else {
+                        cell_list(region)
+                    }
+                )
+            }
+        } else {
+            format!("{}: no winning connection found.", color.title())
+        };
+        let _ = writeln!(out, "  {line}");
+    }
+
+    let mut params = level.search;
+    params.exact_root = true;
+    let started = Instant::now();
+    let result = search::search(position, &params, &mut control());
+    let _ = writeln!(
+        out,
+        "\nLevel {} ({}) search: depth {}, {} nodes, {:.2} s{}.",
+        level.number,
+        level.name,
+        result.depth,
+        result.nodes,
+        started.elapsed().as_secs_f64(),
+        if result.stopped {
+            ", stopped by the time limit"
+        } else {
+            ""
+        }
+    );
+    let _ = writeln!(out, "Best moves for {} (E from its side):", me.title());
+    for (rank, (p, score)) in result.root_moves.iter().take(top).enumerate() {
+        let _ = writeln!(
+            out,
+            "  {:>2}. {p:<4} {}",
+            rank + 1,
+            score_for_people(*score)
+        );
+    }
+    let pv: Vec<String> = result.pv.iter().map(|p| p.to_string()).collect();
+    let _ = writeln!(out, "Expected line: {}", pv.join(" "));
+    let _ = writeln!(
+        out,
+        "Result: {}",
+        match (result.proven, hsearch_winner) {
+            (Some(c), _) => format!("proven, {} wins (search).", c.title()),
+            (None, Some(c)) => format!("proven, {} wins (H-search).", c.title()),
+            (None, None) => "not proven (a heuristic evaluation).".to_string(),
+        }
+    );
+
+    let mut settings = PlayerSettings {
+        level: *level,
+        ..PlayerSettings::default()
+    };
+    if let Some(decision) = settings.genmove(position, me) {
+        let why = match decision.reason {
+            player::Reason::Swap => "the first stone is too strong to leave",
+            player::Reason::Opening => "a balanced opening under the swap rule",
+            player::Reason::Converting => "keeps the winning connection",
+            player::Reason::Resisting => {
+                "the opponent has won; the most resistant intrusion into its carrier"
+            }
+            player::Reason::Search => "the search's choice",
+        };
+        let _ = writeln!(out, "Ohm plays: {} ({why}).", decision.mv);
+    }
+    out
+}
+
+/// A root score for people: proven wins and losses in words, else `E` from the mover's side.
+fn score_for_people(score: i32) -> String {
+    if search::is_proven(score) {
+        if score > 0 {
+            "proven win"
+        } else {
+            "proven loss"
+        }
+        .to_string()
+    } else if score <= -(search::PROVEN - 1) {
+        // Every searched reply of a narrowed node lost: not a proof.
+        "loses in every line searched (not proven)".to_string()
+    } else if score >= search::PROVEN - 1 {
+        "wins against every reply searched (not proven)".to_string()
+    } else {
+        format!("{:+.3}", f64::from(score) / 1000.0)
+    }
+}
+
+fn cell_list(cells: ohm_engine::CellSet) -> String {
+    cells
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -614,3 +614,65 @@ fn player_analysis_commands() {
     assert_eq!(r[9], "? level 0 does not exist (1 to 6)");
     assert!(r[10].starts_with("? 'x' is not a number"), "{}", r[10]);
 }
+
+#[test]
+fn analyze_explains_a_position_for_a_person() {
+    // 3x3 with Black's stone in the centre: Black's two bridges to the edges are a proven win.
+    let (out, err, ok) = ohm(&["analyze", "b2", "--size", "3", "--level", "2"], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("White to move (move 2)."), "{out}");
+    assert!(
+        out.contains("Black is connected edge to edge by a virtual connection"),
+        "{out}"
+    );
+    // Level 2 searches without H-search, so the proof is H-search's.
+    assert!(
+        out.contains("Result: proven, Black wins (H-search)."),
+        "{out}"
+    );
+    let (out, _, ok) = ohm(&["analyze", "b2", "--size", "3", "--level", "4"], "");
+    assert!(
+        ok && out.contains("Result: proven, Black wins (search)."),
+        "{out}"
+    );
+
+    // An open 9x9 middle game: the level's best moves, as many as asked, and Ohm's move.
+    let record = "(;FF[4]GM[11]SZ[9];B[e5];W[d5];B[c7];W[g3])";
+    let (out, err, ok) = ohm(&["analyze", record, "--level", "3", "--top", "5"], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("Black to move (move 5)."), "{out}");
+    assert!(
+        out.contains("Circuit: E = ln(R_black / R_white) = "),
+        "{out}"
+    );
+    let ranked = out
+        .lines()
+        .filter(|l| {
+            l.trim_start()
+                .split('.')
+                .next()
+                .is_some_and(|n| n.parse::<u32>().is_ok())
+        })
+        .count();
+    assert_eq!(ranked, 5, "{out}");
+    assert!(out.contains("Result: not proven"), "{out}");
+    assert!(out.contains("Ohm plays: "), "{out}");
+
+    // --at stops the record early; a finished game and bad options get clear answers.
+    let (out, _, ok) = ohm(&["analyze", record, "--at", "1", "--level", "1"], "");
+    assert!(ok && out.contains("White to move (move 2)."), "{out}");
+    let (out, _, ok) = ohm(&["analyze", "a1 b1 a2 b2 a3", "--size", "3"], "");
+    assert!(ok && out.contains("Black has won"), "{out}");
+    let (_, err, ok) = ohm(&["analyze", record, "--at", "9"], "");
+    assert!(
+        !ok && err.contains("--at 9: the record has only 4 moves"),
+        "{err}"
+    );
+    let (_, err, ok) = ohm(&["analyze", record, "--level", "7"], "");
+    assert!(
+        !ok && err.contains("--level: '7' is not a level (1 to 6)"),
+        "{err}"
+    );
+    let (_, err, ok) = ohm(&["analyze", "(;FF[4]GM[11]SZ[9];B[z5])"], "");
+    assert!(!ok && !err.is_empty() && !err.contains("panicked"), "{err}");
+}
