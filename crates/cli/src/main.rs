@@ -26,8 +26,8 @@ usage:
                                      [--first-game K]
                                      games with alternating colours and a result table;
                                      openings: comma-separated, stones joined by +
-                                     (default: a Black and a White stone on the two
-                                     outer rings, a fixed list); --first-game K plays
+                                     (default: Black, White and Black stones apart on
+                                     the outer ring, a fixed list); --first-game K plays
                                      games K.. of the match, to split one over processes;
                                      players: level:N, distance, random[:SEED], gtp:COMMAND;
                                      level:N,key=value,.. changes one level: eval=circuit|
