@@ -57,7 +57,8 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// One `key=value` change to a level's search, for comparisons in `ohm match`:
 /// `eval=circuit|two-distance`, `edge=PENALTY`, `mtdf=0|1`, `depth=N`, `width=N`, `root_width=N`, `time=MS|none`,
 /// `hplies=N` (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`,
-/// `full=N`, `semi=N`, `or=N` (the tree's H-search limits).
+/// `full=N`, `semi=N`, `or=N`, `budget=N|none` (the tree's H-search limits), `extend=N` (forced-move
+/// extension for must-play regions of at most N cells).
 fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
     let (key, value) = option
         .split_once('=')
@@ -84,6 +85,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "time" => search.time_ms = Some(f64::from(number()?)),
         "hplies" => search.hsearch_plies = number()?,
         "inferior" => search.inferior_plies = number()?,
+        "extend" => search.forced_extension = number()?,
         "tt" => {
             search.tt_bits = Some(number()?)
                 .filter(|bits| (4..=26).contains(bits))
@@ -91,11 +93,21 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
                     "tt: '{value}' is not 4 to 26 (log2 of the table's slots)"
                 ))?;
         }
-        "full" | "semi" | "or" => {
+        "full" | "semi" | "or" | "budget" => {
             let limits = search
                 .hsearch
                 .as_mut()
                 .ok_or(format!("{key}: this level runs no H-search in its tree"))?;
+            if key == "budget" {
+                limits.budget = if value == "none" {
+                    u64::MAX
+                } else {
+                    value
+                        .parse()
+                        .map_err(|_| format!("budget: '{value}' is not a number or none"))?
+                };
+                return Ok(());
+            }
             let n = number()?;
             match key {
                 "full" => limits.max_full = n,

@@ -64,6 +64,7 @@ const fn params(
         evaluation: LeafEvaluation::Circuit,
         edge_penalty: EDGE_PENALTY,
         mtdf: false,
+        forced_extension: 0,
     }
 }
 

@@ -121,7 +121,8 @@ pub struct SearchParams {
     pub circuit: CircuitParams,
     /// H-search limits; `None` runs no H-search (plain circuit, proofs only by connection).
     pub hsearch: Option<HSearchLimits>,
-    /// H-search runs at the nodes of the first this many plies (root = ply 0).
+    /// H-search runs at the nodes of the first this many plies (root = ply 0); more than
+    /// `max_depth` means at every node, the leaves and the extended plies included.
     pub hsearch_plies: u32,
     /// log2 of the transposition table's slots.
     pub tt_bits: u32,
@@ -141,6 +142,12 @@ pub struct SearchParams {
     /// Each iteration's root by MTD(f) (null-window passes converging on the score) instead
     /// of principal variation search; ignored with [`SearchParams::exact_root`].
     pub mtdf: bool,
+    /// Forced-move extension: a node whose side to move must answer the opponent's
+    /// semi-connections inside at most this many cells (the must-play region, which needs
+    /// H-search at the node) is searched one ply deeper than its depth asks, leaves included,
+    /// so a forcing line is read to its end instead of being judged by the circuit in the
+    /// middle of the fight (0: off). A path takes at most `max_depth` extensions.
+    pub forced_extension: u32,
 }
 
 /// What scores the leaves of the search.
@@ -171,6 +178,7 @@ impl SearchParams {
             evaluation: LeafEvaluation::Circuit,
             edge_penalty: 0,
             mtdf: false,
+            forced_extension: 0,
         }
     }
 }
@@ -287,6 +295,9 @@ impl EdgeRings {
     }
 }
 
+/// No path of the search is longer than this, extensions included.
+const MAX_PLY: u32 = 64;
+
 /// Whether `score` is a proven result.
 #[must_use]
 pub fn is_proven(score: i32) -> bool {
@@ -330,7 +341,9 @@ impl Searcher<'_> {
     }
 
     fn has_connections(&self, ply: u32) -> bool {
-        self.connections.is_some() && ply < self.params.hsearch_plies
+        self.connections.is_some()
+            && (ply < self.params.hsearch_plies
+                || self.params.hsearch_plies > self.params.max_depth)
     }
 
     fn play(&mut self, p: Point, child_ply: u32) {
@@ -452,6 +465,14 @@ impl Searcher<'_> {
         let region = match self.verdict(ply) {
             Verdict::Won(score) | Verdict::Lost(score) => return score,
             Verdict::MustPlay(region) => region,
+        };
+        // The path so far is `ply` moves for `depth_at_root - depth` of depth: the difference
+        // is the extensions already taken.
+        let forced = region.is_some_and(|r| r.len() <= self.params.forced_extension);
+        let depth = if forced && ply + depth < 2 * self.params.max_depth && ply < MAX_PLY {
+            depth + 1
+        } else {
+            depth
         };
         if depth == 0 {
             let me = self.position.to_move();
