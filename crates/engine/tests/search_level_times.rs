@@ -27,16 +27,26 @@ fn positions() -> Vec<(&'static str, Position)> {
     out
 }
 
-/// One line per level: `level N mean-ms max-ms` over the positions, with `now` in ms.
+/// One line per level: `level N mean-ms max-ms` over the positions, with `now` in ms, and the
+/// longest time between two polls of the stop flag (how long a stop can take).
 fn level_times(now: &dyn Fn() -> f64, platform: &str) -> Vec<String> {
     let positions = positions();
     let mut lines = Vec::new();
     for level in &LEVELS {
         let mut times = Vec::new();
+        let mut longest_gap: f64 = 0.0;
         for (kind, position) in &positions {
+            let mut last_poll: Option<f64> = None;
             let mut control = Callbacks {
                 clock: || now(),
-                stop: || false,
+                stop: || {
+                    let t = now();
+                    if let Some(last) = last_poll {
+                        longest_gap = longest_gap.max(t - last);
+                    }
+                    last_poll = Some(t);
+                    false
+                },
                 progress: |_: &Progress| {},
             };
             let start = now();
@@ -48,7 +58,7 @@ fn level_times(now: &dyn Fn() -> f64, platform: &str) -> Vec<String> {
         let mean = times.iter().sum::<f64>() / times.len() as f64;
         let max = times.iter().copied().fold(0.0, f64::max);
         lines.push(format!(
-            "level-time {platform} level {} mean {mean:.0} ms max {max:.0} ms (limit {:.0} ms, {} positions)",
+            "level-time {platform} level {} mean {mean:.0} ms max {max:.0} ms, longest between polls {longest_gap:.1} ms (limit {:.0} ms, {} positions)",
             level.number,
             level.search.time_ms.unwrap_or(f64::INFINITY),
             times.len()

@@ -50,9 +50,11 @@ pub const WIN: i32 = 1_000_000;
 pub const PROVEN: i32 = WIN - 10_000;
 /// Heuristic scores are clamped to this magnitude (E = ±100).
 pub const MAX_HEURISTIC: i32 = 100_000;
-/// Nodes between two polls of the clock and the stop flag. A node costs 0.2 to 2 ms (a
-/// circuit solve, an H-search update), so stopping takes a few milliseconds.
-pub const POLL_INTERVAL: u64 = 8;
+/// Nodes between two polls of the clock and the stop flag: every node. A node costs 0.1 to
+/// tens of milliseconds (a circuit solve, an H-search update under the level's work budget),
+/// so polling less often would let a stop or a time limit wait for several of the slowest;
+/// a poll (a clock reading) costs well under a microsecond natively and in the browser.
+pub const POLL_INTERVAL: u64 = 1;
 
 /// The caller's side of a search: time, stop requests and progress reports.
 pub trait Control {
