@@ -904,3 +904,54 @@ fn incremental_updates_keep_edge_templates_like_a_fresh_build() {
         Some(34)
     );
 }
+
+/// An update that the caller interrupts (the search's stop flag and clock) ends early: what it
+/// found is still true by brute force, `undo` takes it back exactly, and redoing the update
+/// in full gives what an uninterrupted update gives.
+#[test]
+fn an_interrupted_update_is_sound_and_undoable() {
+    let mut rng = Rng(0x5eed_0017);
+    let (mut interrupted, mut checked) = (0, 0);
+    for _ in 0..cases(3, 10) {
+        let mut pos = Position::new(Board::square(7).unwrap());
+        let mut vcs = Connections::build(&pos, Color::Black, HSearchLimits::DEFAULT);
+        while !pos.is_over() {
+            let empty: Vec<Point> = pos.empty_cells().iter().collect();
+            let cell = empty[rng.below(empty.len() as u64) as usize];
+            let before = snapshot(&vcs);
+            let mut reference = vcs.clone();
+            pos.try_play(ohm_engine::Move::Cell(cell)).unwrap();
+            reference.update(&pos, cell);
+            // Stop the first or the second time the update asks.
+            let mut asked = 0;
+            let stop_at = 1 + rng.below(2);
+            let complete = vcs.update_interruptible(&pos, cell, &mut || {
+                asked += 1;
+                asked >= stop_at
+            });
+            assert_eq!(complete, !vcs.stats().interrupted);
+            if !complete {
+                interrupted += 1;
+                assert!(vcs.stats().exhausted);
+                for id in vcs.all() {
+                    let c = vcs.get(id);
+                    if c.kind != Kind::Full || c.carrier.len() > 10 {
+                        continue;
+                    }
+                    let [x, y] = c.ends;
+                    let truth = oracle::is_full_connection(&pos, Color::Black, x, c.carrier, y);
+                    assert_eq!(truth, Some(true), "{c:?}\n{pos:?}");
+                    checked += 1;
+                }
+                pos.undo();
+                assert!(vcs.undo());
+                assert_eq!(snapshot(&vcs), before);
+                pos.try_play(ohm_engine::Move::Cell(cell)).unwrap();
+                vcs.update(&pos, cell);
+            }
+            assert_eq!(snapshot(&vcs), snapshot(&reference), "{pos:?}");
+        }
+    }
+    assert!(interrupted > 0, "no update ran long enough to be asked");
+    println!("{interrupted} interrupted updates, {checked} connections checked");
+}

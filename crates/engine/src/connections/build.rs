@@ -57,9 +57,13 @@ pub(super) fn empty_layer(
     }
 }
 
-pub(super) fn from_scratch(connections: &mut Connections, position: &Position) {
+pub(super) fn from_scratch(
+    connections: &mut Connections,
+    position: &Position,
+    interrupt: Option<&mut dyn FnMut() -> bool>,
+) {
     let board = *position.board();
-    let mut builder = Builder::new(connections);
+    let mut builder = Builder::new(connections, interrupt);
     for i in 0..builder.layer.ends.len() {
         let mut around = CellSet::EMPTY;
         for m in builder.layer.ends.members[i] {
@@ -71,7 +75,12 @@ pub(super) fn from_scratch(connections: &mut Connections, position: &Position) {
     builder.run();
 }
 
-pub(super) fn after_stone(connections: &mut Connections, position: &Position, stone: Point) {
+pub(super) fn after_stone(
+    connections: &mut Connections,
+    position: &Position,
+    stone: Point,
+    interrupt: Option<&mut dyn FnMut() -> bool>,
+) {
     let color = connections.color;
     let fresh = empty_layer(
         position,
@@ -88,13 +97,13 @@ pub(super) fn after_stone(connections: &mut Connections, position: &Position, st
     };
     let Some(stone_color) = stone_color else {
         // Not a single new stone: nothing to inherit.
-        from_scratch(connections, position);
+        from_scratch(connections, position, interrupt);
         connections.history.push(old);
         return;
     };
     let own = stone_color == color;
     let board = *position.board();
-    let mut builder = Builder::new(connections);
+    let mut builder = Builder::new(connections, interrupt);
     let new_ends = builder.layer.ends.clone();
 
     let mut changed: Vec<(ConnectionId, usize, usize)> = Vec::new();
@@ -201,7 +210,7 @@ fn insertion_point(list: &[Entry], size: u32, carrier: &CellSet) -> usize {
 }
 
 /// The state of one build or update.
-struct Builder<'a> {
+struct Builder<'a, 'i> {
     arena: &'a mut Vec<super::Connection>,
     or_inputs: &'a mut Vec<ConnectionId>,
     layer: &'a mut Layer,
@@ -222,10 +231,19 @@ struct Builder<'a> {
     /// The pair of the two edges, if both are ends and different.
     edge_pair: Option<usize>,
     won: bool,
+    /// Asked every [`INTERRUPT_INTERVAL`] units of work whether to stop now (the search's
+    /// stop flag and clock): the build then ends as if its budget were spent.
+    interrupt: Option<&'i mut dyn FnMut() -> bool>,
 }
 
-impl<'a> Builder<'a> {
-    fn new(connections: &'a mut Connections) -> Builder<'a> {
+/// Units of work between two calls of a build's interrupt check: about a millisecond.
+const INTERRUPT_INTERVAL: u64 = 1024;
+
+impl<'a, 'i> Builder<'a, 'i> {
+    fn new(
+        connections: &'a mut Connections,
+        interrupt: Option<&'i mut dyn FnMut() -> bool>,
+    ) -> Builder<'a, 'i> {
         let (e1, e2) = Edge::of(connections.color);
         let ends = &connections.layer.ends;
         let edge_pair = match (ends.index(e1.point()), ends.index(e2.point())) {
@@ -248,6 +266,7 @@ impl<'a> Builder<'a> {
             chosen: Vec::new(),
             edge_pair,
             won: false,
+            interrupt,
         }
     }
 
@@ -266,6 +285,14 @@ impl<'a> Builder<'a> {
         stats.work += 1;
         if stats.work > self.limits.budget {
             stats.exhausted = true;
+        }
+        if stats.work % INTERRUPT_INTERVAL == 0 {
+            if let Some(interrupt) = self.interrupt.as_mut() {
+                if interrupt() {
+                    stats.exhausted = true;
+                    stats.interrupted = true;
+                }
+            }
         }
         !stats.exhausted
     }

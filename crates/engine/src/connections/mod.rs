@@ -214,8 +214,10 @@ pub struct Stats {
     pub or_full: u64,
     /// Work units spent (`and_tried + or_tried`), compared with [`HSearchLimits::budget`].
     pub work: u64,
-    /// The budget ran out before the closure was reached.
+    /// The budget ran out (or the build was interrupted) before the closure was reached.
     pub exhausted: bool,
+    /// The caller's interrupt check stopped the build ([`Connections::update_interruptible`]).
+    pub interrupted: bool,
 }
 
 /// `u16::MAX` marks a point that is not an end (an opponent stone or edge, off-board).
@@ -349,7 +351,7 @@ impl Connections {
             spare: None,
             templates: templates::Placements::new(position.board(), color),
         };
-        build::from_scratch(&mut connections, position);
+        build::from_scratch(&mut connections, position, None);
         connections
     }
 
@@ -357,7 +359,21 @@ impl Connections {
     /// `position` is the position after the move and `stone` the cell just played (by either
     /// player). Anything else (a swap, several changes) needs a fresh [`Connections::build`].
     pub fn update(&mut self, position: &Position, stone: Point) {
-        build::after_stone(self, position, stone);
+        build::after_stone(self, position, stone, None);
+    }
+
+    /// [`Connections::update`] that asks `interrupt` about every millisecond of work whether to
+    /// stop, and if so ends early with the connections found so far (sound, but incomplete,
+    /// as when the budget runs out). Returns `false` when interrupted. [`Connections::undo`]
+    /// takes it back like any update.
+    pub fn update_interruptible(
+        &mut self,
+        position: &Position,
+        stone: Point,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        build::after_stone(self, position, stone, Some(interrupt));
+        !self.layer.stats.interrupted
     }
 
     /// Takes back the last [`Connections::update`]; `false` if there is none.

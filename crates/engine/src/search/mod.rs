@@ -328,10 +328,8 @@ enum Verdict {
 }
 
 impl Searcher<'_> {
+    /// Every node (see [`POLL_INTERVAL`]).
     fn poll(&mut self) {
-        if self.nodes % POLL_INTERVAL != 0 {
-            return;
-        }
         if self.nodes >= self.params.max_nodes || self.control.stop_requested() {
             self.stopped = true;
         }
@@ -352,9 +350,30 @@ impl Searcher<'_> {
         let color = self.position.to_move();
         self.position.play_unchecked(color, Move::Cell(p));
         if self.has_connections(child_ply) {
-            if let Some(conns) = self.connections.as_mut() {
+            let Searcher {
+                connections,
+                control,
+                params,
+                position,
+                start_ms,
+                stopped,
+                ..
+            } = self;
+            if let Some(conns) = connections.as_mut() {
+                // An update can take tens of milliseconds under a large budget: it checks the
+                // stop flag and the clock itself, so stopping never waits for it.
+                let mut interrupt = || {
+                    control.stop_requested()
+                        || params
+                            .time_ms
+                            .is_some_and(|limit| control.now_ms() - *start_ms >= limit)
+                };
                 for color in Color::ALL {
-                    conns[color].update(&self.position, p);
+                    // Both colours are updated even after an interruption, so that `unplay`
+                    // takes back one layer of each.
+                    if !conns[color].update_interruptible(position, p, &mut interrupt) {
+                        *stopped = true;
+                    }
                 }
             }
         }
