@@ -113,41 +113,62 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 
 /// The six levels, weakest first.
 ///
-/// | level | name | depth | width (root) | H-search in the tree | noise | time limit |
+/// | level | name | depth | width (root) | H-search in the tree (full/semi/OR per pair) | noise | time limit |
 /// |---|---|---|---|---|---|---|
 /// | 1 | beginner | 1 | all | none | 0.6 | 1 s |
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s |
-/// | 3 | club | 2 | 8 (14) | root | 0 | 2 s |
-/// | 4 | strong (default) | 3 | 10 (20) | every node | 0 | 1.9 s |
-/// | 5 | expert | 4 | 10 (20) | every node | 0 | 5 s |
-/// | 6 | strongest | 5 | 10 (24) | every node | 0 | 8 s |
+/// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s |
+/// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.9 s |
+/// | 5 | expert | 4 | 10 (20) | every node, 16/32/5 | 0 | 5 s |
+/// | 6 | strongest | 4 | 14 (32) | every node, 24/48/6, twice the budget | 0 | 8 s |
 ///
-/// **H-search at every node**, leaves included, is what separates levels 4 to 6 from level 3
-/// and from each other: the leaves' circuits then carry the virtual connections and a leaf
-/// where either side has won is scored as won (Hexy's design). Measured on 9x9 (`ohm match`,
-/// 100 games, two-stone openings): at depth 3, H-search at every node beat H-search at the
-/// first two plies only 72-28; at depth 4, 67-33. Inferior-cell pruning at the first four
-/// plies instead of the root only gained nothing (31-31 after 62 games), nor did a wider
-/// search at depth 4 (54-46), so every level prunes by inferior cells at the root only.
+/// **H-search at every node**, leaves included, is what separates levels 4 to 6 from level 3:
+/// the leaves' circuits then carry the virtual connections and a leaf where either side has
+/// won is scored as won (Hexy's design). At depth 3 on 9x9, H-search at every node beat
+/// H-search at the first two plies only 72-28.
+///
+/// **More connections per pair**, not more depth, is what separates levels 5 and 6 from level
+/// 4, as Anshelevich reports for Hexy. Measured on 9x9 (`ohm match`, 100 games, the balanced
+/// three-stone openings), against the level below's settings:
+///
+/// | change | score |
+/// |---|---|
+/// | level 4 keeping 16/32/5 instead of 10/20/4 | 62-38 |
+/// | level 4 keeping 24/48/6 instead of 16/32/5 (same budget) | 47-53 |
+/// | level 4 with width 16 and root width 32 | 54-46 |
+/// | level 4 with root width 32 (two-stone openings) | 53-47 |
+/// | depth 4 (level 5 before) instead of depth 3 | 46-37 after 83 games |
+/// | depth 5, root width 24 (level 6 before) instead of depth 3 | 16-13 after 29 games |
+/// | depth 5 instead of depth 4, both 16/32/5 | 15-14 after 29 games |
+/// | depth 4 with 16/32/5 (level 5) | 64-36 |
+/// | level 5 with a forced-move extension (must-play regions of up to 6 cells) | 12-18 after 30 |
+/// | level 5 with 24/48/6 and no budget | 21-13 after 34 games |
+/// | level 5 with width 14, root width 32 and no budget | 43-33 after 76 games |
+///
+/// Inferior-cell pruning at the first four plies instead of the root only gained nothing
+/// either (31-31 after 62 games), so every level prunes by inferior cells at the root only.
+/// Level 6 combines the last two rows under a budget (without one a single 11x11 build at
+/// its limits took up to 13 s): see `docs/strength.md` for the ladder.
 ///
 /// Every level's leaves carry the edge prior [`EDGE_PENALTY`] and are scored by the circuit
 /// (Queenbee's two-distance is the alternative, [`LeafEvaluation`]).
 /// Noise is in units of `E` (see [`Level::noise`]). Every level converts won positions and
 /// resists lost ones with full H-search ([`HSearchLimits::DEFAULT`]); inside the tree the
-/// smaller [`SEARCH_HSEARCH`] limits apply. Depth, width and time are upper bounds: with a
-/// clock, iterative deepening stops at the time limit with the last finished iteration's
-/// move; the limit covers the whole decision (the conversion and resistance H-search too).
-/// Level 4's limit leaves 0.1 s of the browser's 2 s for stopping and messaging.
+/// limits of the table apply ([`SEARCH_HSEARCH`], [`EXPERT_HSEARCH`], [`STRONGEST_HSEARCH`]).
+/// Depth, width and time are upper bounds: with a clock, iterative deepening stops at the
+/// time limit with the last finished iteration's move; the limit covers the whole decision
+/// (the conversion and resistance H-search too). Level 4's limit leaves 0.1 s of the
+/// browser's 2 s for stopping and messaging.
 ///
 /// Time per move, `choose_move` with these limits on 11x11 (three 2-stone openings and
 /// three 20-stone middle games; `tests/search_level_times.rs`), mean / max in ms, measured
-/// natively and as wasm32 in Node in the same session on a loaded 2-core machine (load 2.4),
-/// before H-search reused its layers (about 14% faster since):
+/// natively and as wasm32 in Node in the same session on a loaded 2-core machine (load 3,
+/// two matches running):
 ///
 /// | level | 1 | 2 | 3 | 4 | 5 | 6 |
 /// |---|---|---|---|---|---|---|
-/// | native | 27 / 42 | 23 / 40 | 23 / 39 | 268 / 487 | 674 / 1230 | 2408 / 5058 |
-/// | wasm | 40 / 94 | 17 / 30 | 16 / 32 | 286 / 507 | 683 / 1298 | 2706 / 5636 |
+/// | native | 38 / 65 | 16 / 29 | 16 / 29 | 310 / 623 | 1632 / 3871 | 3991 / 8002 |
+/// | wasm | 44 / 100 | 31 / 53 | 30 / 72 | 420 / 770 | 1944 / 4203 | 3712 / 8004 |
 pub const LEVELS: [Level; 6] = [
     Level {
         number: 1,

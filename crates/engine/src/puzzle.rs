@@ -23,7 +23,7 @@
 //! winning move whenever one exists).
 //!
 //! The engine reads no clock: time and the stop flag come from the caller's
-//! [`Control`](crate::search::Control), as for [`search`](crate::search::search).
+//! [`Control`], as for [`search`].
 
 use alloc::format;
 use alloc::string::String;
