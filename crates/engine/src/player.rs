@@ -144,6 +144,7 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// | level 5 with a forced-move extension (must-play regions of up to 6 cells) | 12-18 after 30 |
 /// | level 5 with 24/48/6 and no budget | 21-13 after 34 games |
 /// | level 5 with width 14, root width 32 and no budget | 43-33 after 76 games |
+/// | level 6 (this table's settings) against level 5 | 62-38 |
 ///
 /// Inferior-cell pruning at the first four plies instead of the root only gained nothing
 /// either (31-31 after 62 games), so every level prunes by inferior cells at the root only.
@@ -167,8 +168,12 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 ///
 /// | level | 1 | 2 | 3 | 4 | 5 | 6 |
 /// |---|---|---|---|---|---|---|
-/// | native | 38 / 65 | 16 / 29 | 16 / 29 | 310 / 623 | 1632 / 3871 | 3991 / 8002 |
-/// | wasm | 44 / 100 | 31 / 53 | 30 / 72 | 420 / 770 | 1944 / 4203 | 3712 / 8004 |
+/// | native | 19 / 30 | 24 / 33 | 21 / 57 | 358 / 734 | 1602 / 3538 | 4125 / 8004 |
+/// | wasm | 60 / 112 | 33 / 45 | 33 / 72 | 438 / 834 | 2145 / 4639 | 3912 / 8005 |
+///
+/// The longest gap between two stop-flag polls was 13 ms natively and 15 ms in wasm (level
+/// 6 and 5). In headless Chromium (`tests/e2e/measure.mjs --only=levels`, click to stone,
+/// load 3.6) the answers took 776 / 1554 ms at level 4 and 6760 / 8111 ms at level 6.
 pub const LEVELS: [Level; 6] = [
     Level {
         number: 1,
