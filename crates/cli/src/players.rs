@@ -4,6 +4,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+use ohm_engine::circuit::VcLinks;
 use ohm_engine::search::{LeafEvaluation, SearchParams};
 use ohm_engine::{distance, Color, Move, Position};
 
@@ -58,7 +59,9 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// `eval=circuit|two-distance`, `edge=PENALTY`, `mtdf=0|1`, `depth=N`, `width=N`, `root_width=N`, `time=MS|none`,
 /// `hplies=N` (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`,
 /// `full=N`, `semi=N`, `or=N`, `budget=N|none` (the tree's H-search limits), `extend=N` (forced-move
-/// extension for must-play regions of at most N cells).
+/// extension for must-play regions of at most N cells), `vc=shared|direct|direct:R|none` (how
+/// virtual connections enter the circuit: shared neighbours, a direct link of resistance R,
+/// default 2, or not at all).
 fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
     let (key, value) = option
         .split_once('=')
@@ -74,6 +77,25 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
                 "circuit" => LeafEvaluation::Circuit,
                 "two-distance" => LeafEvaluation::TwoDistance,
                 _ => return Err(format!("eval: '{value}' (circuit, two-distance)")),
+            }
+        }
+        "vc" => {
+            search.circuit.vc_links = match value.split_once(':') {
+                None if value == "shared" => VcLinks::SharedNeighbours,
+                None if value == "none" => VcLinks::None,
+                None if value == "direct" => VcLinks::Direct { resistance: 2.0 },
+                Some(("direct", r)) => VcLinks::Direct {
+                    resistance: r
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|r| r.is_finite() && *r > 0.0)
+                        .ok_or(format!("vc: '{r}' is not a positive resistance"))?,
+                },
+                _ => {
+                    return Err(format!(
+                        "vc: '{value}' (shared, direct, direct:RESISTANCE, none)"
+                    ))
+                }
             }
         }
         "depth" => search.max_depth = number()?,
@@ -304,5 +326,45 @@ impl Drop for GtpPlayer {
         let _ = writeln!(self.stdin, "quit");
         let _ = self.stdin.flush();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level_four() -> SearchParams {
+        ohm_engine::player::LEVELS[3].search
+    }
+
+    #[test]
+    fn vc_option_picks_the_circuit_variant() {
+        let mut search = level_four();
+        assert_eq!(search.circuit.vc_links, VcLinks::SharedNeighbours);
+        apply_option(&mut search, "vc=none").unwrap();
+        assert_eq!(search.circuit.vc_links, VcLinks::None);
+        apply_option(&mut search, "vc=direct").unwrap();
+        assert_eq!(search.circuit.vc_links, VcLinks::Direct { resistance: 2.0 });
+        apply_option(&mut search, "vc=direct:3.5").unwrap();
+        assert_eq!(search.circuit.vc_links, VcLinks::Direct { resistance: 3.5 });
+        apply_option(&mut search, "vc=shared").unwrap();
+        assert_eq!(search.circuit.vc_links, VcLinks::SharedNeighbours);
+    }
+
+    #[test]
+    fn bad_options_are_explained() {
+        let mut search = level_four();
+        for (option, message) in [
+            ("vc=direct:-1", "not a positive resistance"),
+            ("vc=direct:inf", "not a positive resistance"),
+            ("vc=wires", "shared, direct"),
+            ("depth=deep", "not a number"),
+            ("colour=red", "unknown option"),
+            ("depth", "not key=value"),
+        ] {
+            let error = apply_option(&mut search, option).unwrap_err();
+            assert!(error.contains(message), "{option}: {error}");
+        }
+        assert_eq!(search, level_four(), "a rejected option changes nothing");
     }
 }
