@@ -36,7 +36,9 @@ fn ms<T>(runs: u32, mut f: impl FnMut() -> T) -> f64 {
 /// The fastest of seven batches of [`ms`]: other processes on the machine only ever slow a
 /// batch down, so the minimum is the figure that compares.
 fn fastest_ms<T>(runs: u32, mut f: impl FnMut() -> T) -> f64 {
-    (0..7).map(|_| ms(runs, &mut f)).fold(f64::INFINITY, f64::min)
+    (0..7)
+        .map(|_| ms(runs, &mut f))
+        .fold(f64::INFINITY, f64::min)
 }
 
 #[test]
@@ -286,7 +288,9 @@ fn relaxation_solve(
             }
             let (weighted, total) = neighbours[v]
                 .iter()
-                .fold((0.0, 0.0), |(w, g_sum), &(u, g)| (w + g * potential[u], g_sum + g));
+                .fold((0.0, 0.0), |(w, g_sum), &(u, g)| {
+                    (w + g * potential[u], g_sum + g)
+                });
             let updated = potential[v] + omega * (weighted / total - potential[v]);
             largest_change = largest_change.max((updated - potential[v]).abs());
             potential[v] = updated;
