@@ -149,7 +149,9 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// Inferior-cell pruning at the first four plies instead of the root only gained nothing
 /// either (31-31 after 62 games), so every level prunes by inferior cells at the root only.
 /// Level 6 combines the last two rows under a budget (without one a single 11x11 build at
-/// its limits took up to 13 s): see `docs/strength.md` for the ladder.
+/// its limits took up to 13 s): see `docs/strength.md` for the ladder. On 11x11 level 6 does
+/// not beat level 5 (47-53): there it seldom finishes depth 3 within its 8 s, and the
+/// unfinished iteration's work is discarded.
 ///
 /// Every level's leaves carry the edge prior [`EDGE_PENALTY`] and are scored by the circuit
 /// (Queenbee's two-distance is the alternative, [`LeafEvaluation`]).
