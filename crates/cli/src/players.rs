@@ -80,21 +80,20 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
             }
         }
         "vc" => {
-            search.circuit.vc_links = match value.split_once(':') {
-                None if value == "shared" => VcLinks::SharedNeighbours,
-                None if value == "none" => VcLinks::None,
-                None if value == "direct" => VcLinks::Direct { resistance: 2.0 },
-                Some(("direct", r)) => VcLinks::Direct {
-                    resistance: r
+            search.circuit.vc_links = match value {
+                "shared" => VcLinks::SharedNeighbours,
+                "none" => VcLinks::None,
+                "direct" => VcLinks::DIRECT,
+                _ => {
+                    let r = value.strip_prefix("direct:").ok_or(format!(
+                        "vc: '{value}' (shared, direct, direct:RESISTANCE, none)"
+                    ))?;
+                    let resistance = r
                         .parse::<f64>()
                         .ok()
                         .filter(|r| r.is_finite() && *r > 0.0)
-                        .ok_or(format!("vc: '{r}' is not a positive resistance"))?,
-                },
-                _ => {
-                    return Err(format!(
-                        "vc: '{value}' (shared, direct, direct:RESISTANCE, none)"
-                    ))
+                        .ok_or(format!("vc: '{r}' is not a positive resistance"))?;
+                    VcLinks::Direct { resistance }
                 }
             }
         }

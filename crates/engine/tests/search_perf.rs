@@ -62,7 +62,7 @@ fn circuit_and_hsearch_costs() {
         let shared = ms(200, || evaluate(&pos, &CircuitParams::DEFAULT, conns, true));
         let direct = ms(200, || {
             let params = CircuitParams {
-                vc_links: VcLinks::Direct { resistance: 2.0 },
+                vc_links: VcLinks::DIRECT,
             };
             evaluate(&pos, &params, conns, true)
         });
@@ -208,7 +208,7 @@ fn vc_link_variants_9x9() {
     use ohm_engine::player::level;
     let base = *level(4).unwrap();
     let mut direct = base;
-    direct.search.circuit.vc_links = VcLinks::Direct { resistance: 2.0 };
+    direct.search.circuit.vc_links = VcLinks::DIRECT;
     let mut none = base;
     none.search.circuit.vc_links = VcLinks::None;
     let (w, g) = mini_match(&base, &direct, 9, &OPENINGS_9);

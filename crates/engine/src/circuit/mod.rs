@@ -64,6 +64,11 @@ pub enum VcLinks {
     SharedNeighbours,
 }
 
+impl VcLinks {
+    /// The direct-link variant at resistance 2, the one measured against shared neighbours.
+    pub const DIRECT: VcLinks = VcLinks::Direct { resistance: 2.0 };
+}
+
 /// Parameters of the circuit evaluation.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CircuitParams {

@@ -327,16 +327,22 @@ enum Verdict {
     MustPlay(Option<crate::CellSet>),
 }
 
+/// Whether the caller asked to stop or the time limit has passed: the check of every node and
+/// of every H-search update inside the tree.
+fn must_stop(control: &mut dyn Control, params: &SearchParams, start_ms: f64) -> bool {
+    control.stop_requested()
+        || params
+            .time_ms
+            .is_some_and(|limit| control.now_ms() - start_ms >= limit)
+}
+
 impl Searcher<'_> {
     /// Every node (see [`POLL_INTERVAL`]).
     fn poll(&mut self) {
-        if self.nodes >= self.params.max_nodes || self.control.stop_requested() {
+        if self.nodes >= self.params.max_nodes
+            || must_stop(self.control, &self.params, self.start_ms)
+        {
             self.stopped = true;
-        }
-        if let Some(limit) = self.params.time_ms {
-            if self.control.now_ms() - self.start_ms >= limit {
-                self.stopped = true;
-            }
         }
     }
 
@@ -362,12 +368,7 @@ impl Searcher<'_> {
             if let Some(conns) = connections.as_mut() {
                 // An update can take tens of milliseconds under a large budget: it checks the
                 // stop flag and the clock itself, so stopping never waits for it.
-                let mut interrupt = || {
-                    control.stop_requested()
-                        || params
-                            .time_ms
-                            .is_some_and(|limit| control.now_ms() - *start_ms >= limit)
-                };
+                let mut interrupt = || must_stop(*control, params, *start_ms);
                 for color in Color::ALL {
                     // Both colours are updated even after an interruption, so that `unplay`
                     // takes back one layer of each.
