@@ -281,9 +281,13 @@ impl Session {
     fn showboard(&mut self, _: &[&str]) -> Reply {
         let pos = &self.position;
         let mut text = format!("\n{}", diagram::showboard(pos));
-        text.push_str(&format!("{} to move", pos.to_move()));
-        if let Some(winner) = pos.winner() {
-            text.push_str(&format!("; {winner} has won"));
+        match pos.winner() {
+            // After a resignation the loser is "to move" again: say only who won, and how.
+            Some(winner) if pos.last_move().is_some_and(|m| m.mv == Move::Resign) => {
+                text.push_str(&format!("{winner} has won; {} resigned", !winner));
+            }
+            Some(winner) => text.push_str(&format!("{winner} has won")),
+            None => text.push_str(&format!("{} to move", pos.to_move())),
         }
         Ok(text)
     }

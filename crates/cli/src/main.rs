@@ -20,8 +20,12 @@ usage:
                                      rewrite a record; fmt: hsgf, lg, hexworld, trmph, moves
   ohm bench [suite] [--rounds N] [--raw]
                                      benchmarks; suites: cellset, hsearch, inferior, search, all
-  ohm graph analyze [--terminals A,B] Shannon-game analysis of graph6 lines read from stdin
-                                     (terminals default to vertices 0 and 1)
+  ohm graph analyze [--terminals A,B|none] [--summary]
+                                     Shannon-game analysis of graph6 lines read from stdin
+                                     (terminals default to vertices 0 and 1; none: the plain
+                                     graph); --summary: only Steane's Table 1 counts over all
+                                     graphs (no simplicial vertex, no transverse edge, two or
+                                     more triangle-free vertices, both), per vertex count
   ohm match <player> <player> [--games N] [--size N[xM]] [--openings a1,b2+e5,..] [--records DIR]
                                      [--first-game K]
                                      games with alternating colours and a result table;
@@ -67,7 +71,8 @@ fn run(args: &[String]) -> Result<String, String> {
     let mut first_game = 1;
     let mut openings = None;
     let mut records_dir = None;
-    let mut terminals = [0, 1];
+    let mut terminals = graph::Terminals::Pair([0, 1]);
+    let mut summary = false;
     let mut raw = false;
     let mut at = None;
     let mut level = ohm_engine::player::DEFAULT_LEVEL;
@@ -103,6 +108,7 @@ fn run(args: &[String]) -> Result<String, String> {
                 })?;
             }
             "--raw" => raw = true,
+            "--summary" => summary = true,
             "--at" => {
                 let v = value("--at")?;
                 at = Some(
@@ -140,7 +146,7 @@ fn run(args: &[String]) -> Result<String, String> {
         }
         ["show", source] => records::show(&records::read_source(source)?, size),
         ["analyze", source] => {
-            let (_, record) = records::parse(&records::read_source(source)?, size)?;
+            let (_, record) = records::read_source(source)?.parse(size)?;
             let count = match at {
                 Some(n) if n > record.moves.len() => {
                     return Err(format!(
@@ -157,7 +163,10 @@ fn run(args: &[String]) -> Result<String, String> {
         }
         ["convert", source] => {
             let to = to.ok_or("convert needs --to <format>")?;
-            let mut text = records::convert(&records::read_source(source)?, size, to)?;
+            let (mut text, note) = records::convert(&records::read_source(source)?, size, to)?;
+            if let Some(note) = note {
+                eprintln!("ohm: note: {note}");
+            }
             if !text.ends_with('\n') {
                 text.push('\n');
             }
@@ -213,7 +222,7 @@ fn run(args: &[String]) -> Result<String, String> {
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| format!("cannot read {name}: {e}"))?;
                 let (_, record) =
-                    records::parse(&text, size).map_err(|e| format!("{name}: {e}"))?;
+                    records::parse(&text, size).map_err(|(e, _)| format!("{name}: {e}"))?;
                 records.push((name, record));
             }
             let (names, results) = matches::tally(&records)?;
@@ -223,7 +232,7 @@ fn run(args: &[String]) -> Result<String, String> {
             ))
         }
         ["graph", "analyze"] => {
-            let report = graph::analyze(io::stdin().lock(), terminals);
+            let report = graph::analyze(io::stdin().lock(), terminals, summary);
             if report.errors.is_empty() {
                 Ok(report.text)
             } else {

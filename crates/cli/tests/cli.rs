@@ -291,6 +291,99 @@ fn records_with_errors_are_reported_not_converted() {
 }
 
 #[test]
+fn a_bad_hsgf_move_is_an_hsgf_error_at_its_byte_with_a_caret() {
+    let sgf = "(;FF[4]GM[11]SZ[5];B[e5];W[zz])";
+    let (_, err, ok) = ohm(&["convert", sgf, "--to", "hexworld"], "");
+    assert!(!ok);
+    let byte = sgf.find("zz").unwrap();
+    assert!(
+        err.starts_with(&format!("ohm: HSGF: move 2, [zz] at byte {byte}:")),
+        "{err}"
+    );
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines[1], "line 1:");
+    assert_eq!(lines[2], sgf);
+    assert_eq!(lines[3], format!("{}^", " ".repeat(byte)));
+    // A move the rules refuse is pointed at too.
+    let sgf = "(;FF[4]GM[11]SZ[5];B[e5];W[e5])";
+    let (_, err, ok) = ohm(&["show", sgf], "");
+    assert!(
+        !ok && err.contains("HSGF: move 2 (white e5) is illegal"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(&format!("{}^\n", " ".repeat(sgf.rfind("e5").unwrap()))),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_file_name_that_is_not_there_is_said_so() {
+    for name in ["nothing-here.sgf", "games/nothing.hsgf", "./missing.txt"] {
+        let (_, err, ok) = ohm(&["show", name], "");
+        assert!(!ok);
+        assert_eq!(err, format!("ohm: {name}: no such file\n"));
+    }
+    // Inline records are still records.
+    let (out, _, ok) = ohm(&["show", "a1 b2", "--size", "3"], "");
+    assert!(ok && out.contains("format: moves"), "{out}");
+}
+
+#[test]
+fn converting_hsgf_keeps_comments_and_variations_or_says_what_is_left_out() {
+    let sgf = "(;FF[4]GM[11]SZ[5]C[A short game.];B[c3]C[The centre.](;W[b4]C[A block.];B[d2])(;W[d3]C[Another try.]))";
+    let (out, err, ok) = ohm(&["convert", sgf, "--to", "hsgf"], "");
+    assert!(ok, "{err}");
+    assert!(err.is_empty(), "{err}");
+    for kept in [
+        "C[A short game.]",
+        ";B[c3]C[The centre.]",
+        "(;W[b4]C[A block.];B[d2])",
+        "(;W[d3]C[Another try.])",
+    ] {
+        assert!(out.contains(kept), "{kept} lost: {out}");
+    }
+    let (out, err, ok) = ohm(&["convert", sgf, "--to", "hexworld"], "");
+    assert!(ok);
+    assert!(out.contains("5c1,c3b4d2"), "{out}");
+    assert!(
+        err.contains("HexWorld holds the main line only: 1 variation and 3 comments"),
+        "{err}"
+    );
+    // An illegal move in a side variation is refused, with its byte.
+    let bad = "(;FF[4]GM[11]SZ[5];B[c3](;W[b4])(;W[c3]))";
+    let (_, err, ok) = ohm(&["convert", bad, "--to", "hsgf"], "");
+    assert!(!ok && err.contains("move 2 (W[c3]) at byte"), "{err}");
+}
+
+#[test]
+fn showboard_after_a_resignation_says_who_won_not_who_is_to_move() {
+    let (out, _, ok) = ohm(&[], "boardsize 3\nplay b b2\nplay w resign\nshowboard\n");
+    assert!(ok);
+    let board = &responses(&out)[3];
+    assert!(board.ends_with("black has won; white resigned"), "{board}");
+    assert!(!board.contains("to move"), "{board}");
+    let (out, _, _) = ohm(
+        &[],
+        "boardsize 2\nplay b a1\nplay w b1\nplay b a2\nshowboard\n",
+    );
+    let board = &responses(&out)[4];
+    assert!(board.ends_with("black has won"), "{board}");
+    // A set-up position is not the start of a game: no swap after its first move.
+    let (_, err, ok) = ohm(
+        &[
+            "show",
+            "(;GM[11]SZ[5]AB[c3]AW[b2]PL[B];B[a1];W[swap-pieces])",
+        ],
+        "",
+    );
+    assert!(
+        !ok && err.contains("there is no swap after set-up stones"),
+        "{err}"
+    );
+}
+
+#[test]
 fn loadsgf_loads_a_record_up_to_a_move() {
     let dir = std::env::temp_dir().join(format!("ohm-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -436,6 +529,54 @@ fn graph_analyze_reads_graph6_lines() {
     assert!(err.contains("line 2"), "{err}");
     let (_, err, ok) = ohm(&["graph", "analyze", "--terminals", "x"], "");
     assert!(!ok && err.contains("--terminals"), "{err}");
+}
+
+/// Steane, "Threat, support and dead edges in the Shannon game", section 6, Table 1: connected
+/// graphs on n vertices, those with no simplicial vertex, with no transverse edge, with at
+/// least two triangle-free vertices, and with both of the last two.
+const STEANE_TABLE_1: [[u64; 6]; 8] = [
+    [1, 1, 0, 1, 0, 0],
+    [2, 1, 0, 0, 1, 0],
+    [3, 2, 0, 0, 1, 0],
+    [4, 6, 1, 1, 3, 1],
+    [5, 21, 4, 2, 10, 2],
+    [6, 112, 24, 9, 52, 7],
+    [7, 853, 191, 46, 363, 34],
+    [8, 11117, 3094, 507, 4022, 327],
+];
+
+#[test]
+fn graph_summary_without_terminals_reproduces_steanes_table_1() {
+    // nauty's `geng -c n` for n = 1..8, committed as test data (see tests/data/geng/README.md).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/geng");
+    let mut input = String::new();
+    for n in 1..=8 {
+        input.push_str(&std::fs::read_to_string(dir.join(format!("connected-{n}.g6"))).unwrap());
+    }
+    let (out, err, ok) = ohm(
+        &["graph", "analyze", "--terminals", "none", "--summary"],
+        &input,
+    );
+    assert!(ok, "{err}");
+    let rows: Vec<Vec<u64>> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split_whitespace().map(|x| x.parse().unwrap()).collect())
+        .collect();
+    let expected: Vec<Vec<u64>> = STEANE_TABLE_1.iter().map(|r| r.to_vec()).collect();
+    assert_eq!(rows, expected, "{out}");
+    assert!(out.lines().last().unwrap().trim_start().starts_with("all"));
+    // Without --summary, each graph gets the findings that need no terminals.
+    let (out, _, ok) = ohm(&["graph", "analyze", "--terminals", "none"], "@\nA_\n");
+    assert!(ok);
+    assert!(
+        out.contains("graph 1 @\nterminals: none\nsimplicial: 0\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("graph 2 A_\nterminals: none\nsimplicial: 0 1\ntransverse edges: 0-1 1-0\n"),
+        "{out}"
+    );
 }
 
 #[test]

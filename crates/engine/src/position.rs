@@ -78,8 +78,9 @@ pub enum SwapRefusal {
     SamePlayer,
     /// The board is not square, so the mirrored cell may not exist.
     NotSquare,
-    /// A set-up stone stands where the first stone would be mirrored to.
-    MirrorOccupied,
+    /// The game started from set-up stones: a set-up position is not the start of a game
+    /// (the first stone is not an opening to take), so there is no swap.
+    AfterSetup,
 }
 
 impl fmt::Display for PlayError {
@@ -93,7 +94,7 @@ impl fmt::Display for PlayError {
                 SwapRefusal::NotSecondMove => "swap is only allowed as the second move",
                 SwapRefusal::SamePlayer => "only the second player may swap",
                 SwapRefusal::NotSquare => "swap needs a square board",
-                SwapRefusal::MirrorOccupied => "the mirrored cell of the first stone is occupied",
+                SwapRefusal::AfterSetup => "there is no swap after set-up stones",
             }),
         }
     }
@@ -286,11 +287,10 @@ impl Position {
                             refuse(SwapRefusal::SamePlayer)
                         } else if !self.board.is_square() {
                             refuse(SwapRefusal::NotSquare)
-                        } else if matches!(first.played.mv, Move::Cell(p)
-                            if p.mirrored() != p && self.color_at(p.mirrored()).is_some())
-                        {
-                            // Only after set-up stones: the mirrored first stone has nowhere to go.
-                            refuse(SwapRefusal::MirrorOccupied)
+                        } else if self.stones.black.len() + self.stones.white.len() > 1 {
+                            // More stones than the one move played: the game started from
+                            // set-up stones.
+                            refuse(SwapRefusal::AfterSetup)
                         } else {
                             Ok(())
                         }

@@ -427,21 +427,21 @@ fn non_square_boards_are_refused_where_they_do_not_fit() {
 }
 
 #[test]
-fn a_swap_onto_a_set_up_stone_is_refused() {
-    // b1 would go to its mirror a2, which holds a set-up stone.
-    let text = "(;GM[11]SZ[3]AW[a2]PL[B];B[b1];W[swap-pieces])";
+fn a_swap_after_set_up_stones_is_refused() {
+    // A set-up position is not the start of a game: no swap after its first move.
+    let text = "(;GM[11]SZ[3]AW[c3]PL[B];B[b1];W[swap-pieces])";
     let record = hsgf::parse(text).unwrap();
     let error = record.to_position().unwrap_err();
     assert!(matches!(
         error,
         notation::RecordError::IllegalMove {
             number: 2,
-            reason: PlayError::SwapNotAllowed(SwapRefusal::MirrorOccupied),
+            reason: PlayError::SwapNotAllowed(SwapRefusal::AfterSetup),
             ..
         }
     ));
     assert_eq!(
         error.to_string(),
-        "move 2 (white swap-pieces) is illegal: the mirrored cell of the first stone is occupied"
+        "move 2 (white swap-pieces) is illegal: there is no swap after set-up stones"
     );
 }

@@ -113,7 +113,7 @@ fn board() -> impl Strategy<Value = Board> {
 
 fn property() -> impl Strategy<Value = Property> {
     ("[A-Z]{1,3}", prop::collection::vec(any::<String>(), 1..3))
-        .prop_map(|(id, values)| Property { id, values })
+        .prop_map(|(id, values)| Property::new(&id, values))
 }
 
 fn node() -> impl Strategy<Value = Node> {

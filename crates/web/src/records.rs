@@ -1,7 +1,7 @@
 //! The glue between the app and the engine's notations: importing a pasted or loaded text
 //! (with the place where it goes wrong), exporting the game, and the URL fragment.
 
-use ohm_engine::notation::{self, hexworld, hsgf, Format, FormatError, ParseError};
+use ohm_engine::notation::{self, hexworld, hsgf, Format, FormatError, RecordError};
 use ohm_engine::Board;
 
 use crate::tree::{MoveTree, NodeId, TreeError};
@@ -17,38 +17,7 @@ impl ImportError {
     /// The line (1-based) and the text of that line with a caret under the offset, for people.
     #[must_use]
     pub fn excerpt(&self, text: &str) -> Option<(usize, String)> {
-        let offset = self.offset?.min(text.len());
-        let offset = (0..=offset)
-            .rev()
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(0);
-        let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-        let line_number = text[..offset].matches('\n').count() + 1;
-        let line = &text[line_start..line_end];
-        let column = text[line_start..offset].chars().count();
-        // Long lines (URLs, one-line SGF) are cut to a window around the problem.
-        let chars: Vec<char> = line.chars().collect();
-        let from = column.saturating_sub(30);
-        let to = (column + 30).min(chars.len());
-        let shown: String = chars[from..to].iter().collect();
-        let prefix = if from > 0 { "…" } else { "" };
-        let caret = " ".repeat(column - from + prefix.chars().count());
-        Some((line_number, format!("{prefix}{shown}\n{caret}^")))
-    }
-}
-
-/// Where a parse error points in the text.
-fn parse_error_offset(error: &ParseError) -> Option<usize> {
-    match error {
-        ParseError::Hsgf(hsgf::HsgfError::Syntax { offset, .. }) => Some(*offset),
-        ParseError::LittleGolem(notation::littlegolem::LittleGolemError::Sgf(
-            hsgf::HsgfError::Syntax { offset, .. },
-        )) => Some(*offset),
-        ParseError::HexWorld(e) => Some(e.offset),
-        ParseError::Trmph(e) => Some(e.offset),
-        ParseError::Moves(e) => Some(e.offset),
-        _ => None,
+        Some(notation::excerpt(text, self.offset?))
     }
 }
 
@@ -56,7 +25,7 @@ fn parse_error_offset(error: &ParseError) -> Option<usize> {
 /// variations. Nothing is changed on failure: the caller replaces its game only on `Ok`.
 pub fn import(text: &str, board: Board) -> Result<(Format, MoveTree, NodeId), ImportError> {
     let (format, record) = notation::parse_any(text, Some(board)).map_err(|e| ImportError {
-        offset: parse_error_offset(&e),
+        offset: e.offset(),
         message: e.to_string(),
     })?;
     let made = if format == Format::Hsgf {
@@ -69,7 +38,17 @@ pub fn import(text: &str, board: Board) -> Result<(Format, MoveTree, NodeId), Im
             TreeError::Record(_) => format!("{format}: {e}"),
             _ => e.to_string(),
         },
-        offset: None,
+        offset: match &e {
+            TreeError::Record(RecordError::IllegalMove { number, .. })
+                if format == Format::Hsgf =>
+            {
+                hsgf::parse_tree(text)
+                    .ok()
+                    .and_then(|sgf| hsgf::main_line_move_offset(&sgf, *number))
+            }
+            TreeError::Variation { offset, .. } => *offset,
+            _ => None,
+        },
     })?;
     Ok((format, tree, at))
 }
@@ -152,6 +131,21 @@ mod tests {
         let sgf = "(;FF[4]GM[11]SZ[5]\n;B[c3];W[c3])";
         let error = import(sgf, board(11)).unwrap_err();
         assert!(error.message.contains("move 2"), "{}", error.message);
+        assert_eq!(error.offset, Some(sgf.rfind("c3").unwrap()));
+        // A bad HSGF move is an HSGF error at that move, with a caret under it.
+        let sgf = "(;FF[4]GM[11]SZ[5];B[e5];W[zz])";
+        let error = import(sgf, board(11)).unwrap_err();
+        assert!(
+            error.message.starts_with("HSGF: move 2, [zz]"),
+            "{}",
+            error.message
+        );
+        assert_eq!(error.offset, Some(sgf.find("zz").unwrap()));
+        let (_, shown) = error.excerpt(sgf).unwrap();
+        assert_eq!(
+            shown.lines().nth(1).unwrap().len(),
+            sgf.find("zz").unwrap() + 1
+        );
         let broken = "(;FF[4]GM[11]SZ[5]\n;B[c3";
         let error = import(broken, board(11)).unwrap_err();
         assert_eq!(error.excerpt(broken).unwrap().0, 2);

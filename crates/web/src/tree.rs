@@ -8,7 +8,9 @@
 //! so replaying any path always succeeds.
 //!
 //! Records convert both ways: any notation's [`Record`] becomes a single line (with its cursor),
-//! and an HSGF game tree keeps its variations ([`MoveTree::from_hsgf`], [`MoveTree::to_hsgf`]).
+//! and an HSGF game tree keeps its variations and the comments on its moves (`C[]`, read,
+//! edited and written back: [`MoveTree::from_hsgf`], [`MoveTree::comment`], [`MoveTree::to_hsgf`]).
+//! The start's comment is the record's game comment (`info.comment`, the root's `C`).
 
 use ohm_engine::notation::hsgf::{self, GameTree, HsgfError, Node};
 use ohm_engine::notation::{Record, RecordError};
@@ -25,6 +27,8 @@ struct TreeNode {
     children: Vec<NodeId>,
     /// The child "next" goes to: the one played or visited last.
     next: Option<NodeId>,
+    /// The comment on this move (HSGF `C` on the move's node).
+    comment: Option<String>,
 }
 
 /// A start position and every move tried from it.
@@ -42,8 +46,13 @@ pub enum TreeError {
     Record(RecordError),
     /// The SGF text or its main line is not a Hex record.
     Hsgf(HsgfError),
-    /// A move of a side variation, `depth` moves from the start, is not legal there.
-    Variation { depth: usize, text: String },
+    /// A move of a side variation, `depth` moves from the start, is not legal there; its value
+    /// starts at byte `offset` of the text.
+    Variation {
+        depth: usize,
+        text: String,
+        offset: Option<usize>,
+    },
 }
 
 impl std::fmt::Display for TreeError {
@@ -51,8 +60,16 @@ impl std::fmt::Display for TreeError {
         match self {
             TreeError::Record(e) => write!(f, "{e}"),
             TreeError::Hsgf(e) => write!(f, "HSGF: {e}"),
-            TreeError::Variation { depth, text } => {
-                write!(f, "a variation's move {depth} ({text}) is not legal there")
+            TreeError::Variation {
+                depth,
+                text,
+                offset,
+            } => {
+                write!(f, "a variation's move {depth} ({text})")?;
+                if let Some(offset) = offset {
+                    write!(f, " at byte {offset}")?;
+                }
+                f.write_str(" is not legal there")
             }
         }
     }
@@ -75,6 +92,7 @@ impl MoveTree {
                 parent: None,
                 children: Vec::new(),
                 next: None,
+                comment: None,
             }],
         }
     }
@@ -108,8 +126,9 @@ impl MoveTree {
         Ok((tree, end))
     }
 
-    /// Adds the moves of `sgf` below `at`, whose position is `position`. Nodes without a move
-    /// (the root's game information, set-up, comments) add nothing.
+    /// Adds the moves of `sgf` below `at`, whose position is `position`, with their comments.
+    /// Nodes without a move (the root's game information, set-up) add nothing; a comment on
+    /// such a node after a move joins that move's comment.
     fn add_sgf(
         &mut self,
         sgf: &GameTree,
@@ -118,16 +137,32 @@ impl MoveTree {
     ) -> Result<(), TreeError> {
         let mut position = position.clone();
         for node in &sgf.nodes {
+            let comment = node.value("C").filter(|c| !c.trim().is_empty());
             let Some(played) = node_move(node) else {
+                if let Some(text) = comment.filter(|_| at != MoveTree::ROOT) {
+                    let joined = match self.comment(at) {
+                        Some(before) => format!("{before}\n{text}"),
+                        None => text.to_string(),
+                    };
+                    self.set_comment(at, &joined);
+                }
                 continue;
             };
             let depth = self.depth(at) + 1;
-            let refuse = |text: String| TreeError::Variation { depth, text };
+            let offset = node.offset("B").or_else(|| node.offset("W"));
+            let refuse = |text: String| TreeError::Variation {
+                depth,
+                text,
+                offset,
+            };
             let played = played.map_err(|()| refuse(node_text(node)))?;
             position
                 .try_play_as(played.color, played.mv)
                 .map_err(|_| refuse(format!("{} {}", played.color, played.mv)))?;
             at = self.add(at, played);
+            if let Some(text) = comment {
+                self.set_comment(at, text);
+            }
         }
         let keep_next = self.nodes[at].next;
         for variation in &sgf.variations {
@@ -155,12 +190,12 @@ impl MoveTree {
                 0 => return,
                 1 => {
                     at = children[0];
-                    sgf.nodes.push(move_node(self.nodes[at].played));
+                    sgf.nodes.push(self.move_node(at));
                 }
                 _ => {
                     for &child in children {
                         let mut variation = GameTree {
-                            nodes: vec![move_node(self.nodes[child].played)],
+                            nodes: vec![self.move_node(child)],
                             variations: Vec::new(),
                         };
                         self.extend_sgf(&mut variation, child);
@@ -172,10 +207,51 @@ impl MoveTree {
         }
     }
 
+    /// The HSGF node of `node`'s move, with its comment.
+    fn move_node(&self, node: NodeId) -> Node {
+        let tree_node = &self.nodes[node];
+        let mut sgf = Node::default();
+        if let Some(played) = tree_node.played {
+            sgf.set(&played.color.letter().to_string(), played.mv.to_string());
+        }
+        if let Some(comment) = &tree_node.comment {
+            sgf.set("C", comment.clone());
+        }
+        sgf
+    }
+
     /// The start record (no moves).
     #[must_use]
     pub fn start(&self) -> &Record {
         &self.start
+    }
+
+    /// The comment on `node`'s move, or at the root the game's comment.
+    #[must_use]
+    pub fn comment(&self, node: NodeId) -> Option<&str> {
+        if node == MoveTree::ROOT {
+            return self.start.info.comment.as_deref();
+        }
+        self.nodes.get(node)?.comment.as_deref()
+    }
+
+    /// Sets the comment on `node`'s move (at the root, the game's comment); an empty or blank
+    /// text removes it. Whether anything changed.
+    pub fn set_comment(&mut self, node: NodeId, text: &str) -> bool {
+        let value = (!text.trim().is_empty()).then(|| text.to_string());
+        let slot = if node == MoveTree::ROOT {
+            &mut self.start.info.comment
+        } else {
+            match self.nodes.get_mut(node) {
+                Some(n) => &mut n.comment,
+                None => return false,
+            }
+        };
+        if *slot == value {
+            return false;
+        }
+        *slot = value;
+        true
     }
 
     /// The move that led to `node` (`None` at the root).
@@ -268,6 +344,7 @@ impl MoveTree {
             parent: Some(parent),
             children: Vec::new(),
             next: None,
+            comment: None,
         });
         self.nodes[parent].children.push(id);
         self.nodes[parent].next = Some(id);
@@ -381,14 +458,6 @@ fn node_text(node: &Node) -> String {
         .join(" ")
 }
 
-fn move_node(played: Option<PlayedMove>) -> Node {
-    let mut node = Node::default();
-    if let Some(played) = played {
-        node.set(&played.color.letter().to_string(), played.mv.to_string());
-    }
-    node
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,13 +549,33 @@ mod tests {
     }
 
     #[test]
+    fn comments_on_moves_survive_a_round_trip_and_can_be_edited() {
+        let text = "(;FF[4]GM[11]SZ[5]C[the game];B[c3]C[centre](;W[b4]C[block];B[d2])(;W[d3]))";
+        let (mut tree, end) = MoveTree::from_hsgf(text).unwrap();
+        let path = tree.path(end);
+        assert_eq!(tree.comment(MoveTree::ROOT), Some("the game"));
+        assert_eq!(tree.comment(path[0]), Some("centre"));
+        assert_eq!(tree.comment(path[1]), Some("block"));
+        assert_eq!(tree.comment(path[2]), None);
+        assert!(tree.set_comment(path[2], "wins"));
+        assert!(!tree.set_comment(path[2], "wins"));
+        assert!(tree.set_comment(path[0], " "), "a blank comment removes it");
+        let written = hsgf::write_tree(&tree.to_hsgf());
+        assert!(written.contains(";B[d2]C[wins]"), "{written}");
+        assert!(!written.contains("centre"), "{written}");
+        let (again, _) = MoveTree::from_hsgf(&written).unwrap();
+        assert_eq!(again, tree);
+    }
+
+    #[test]
     fn an_illegal_variation_move_is_named() {
         let text = "(;FF[4]GM[11]SZ[5];B[c3](;W[b4])(;W[c3]))";
         assert_eq!(
             MoveTree::from_hsgf(text),
             Err(TreeError::Variation {
                 depth: 2,
-                text: "white c3".into()
+                text: "white c3".into(),
+                offset: Some(text.rfind("c3").unwrap()),
             })
         );
     }

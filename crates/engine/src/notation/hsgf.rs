@@ -30,10 +30,33 @@ use super::Record;
 use crate::{Board, BoardSizeError, CellSet, Color, Move, PlayedMove, Point};
 
 /// A property: an identifier (`B`, `SZ`, `AB`) and one or more decoded values.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Equality compares the identifier and the values only, not where they were read.
+#[derive(Clone, Debug, Eq)]
 pub struct Property {
     pub id: String,
     pub values: Vec<String>,
+    /// The byte offset of the first value's text (after its `[`) in the text the property was
+    /// read from; `None` for a property made in code. Errors about the value point there.
+    pub offset: Option<usize>,
+}
+
+impl PartialEq for Property {
+    fn eq(&self, other: &Property) -> bool {
+        self.id == other.id && self.values == other.values
+    }
+}
+
+impl Property {
+    /// A property made in code (not read from text).
+    #[must_use]
+    pub fn new(id: &str, values: Vec<String>) -> Property {
+        Property {
+            id: id.to_string(),
+            values,
+            offset: None,
+        }
+    }
 }
 
 /// A node: its properties in the order they were read or added.
@@ -55,15 +78,18 @@ impl Node {
         self.get(id)?.values.first().map(String::as_str)
     }
 
+    /// Where the first value of property `id` was read, if it was.
+    #[must_use]
+    pub fn offset(&self, id: &str) -> Option<usize> {
+        self.get(id)?.offset
+    }
+
     /// Sets property `id` to the single `value`, replacing any earlier values.
     pub fn set(&mut self, id: &str, value: impl Into<String>) {
         let values = alloc::vec![value.into()];
         match self.properties.iter_mut().find(|p| p.id == id) {
             Some(property) => property.values = values,
-            None => self.properties.push(Property {
-                id: id.to_string(),
-                values,
-            }),
+            None => self.properties.push(Property::new(id, values)),
         }
     }
 
@@ -71,10 +97,9 @@ impl Node {
     pub fn add(&mut self, id: &str, value: impl Into<String>) {
         match self.properties.iter_mut().find(|p| p.id == id) {
             Some(property) => property.values.push(value.into()),
-            None => self.properties.push(Property {
-                id: id.to_string(),
-                values: alloc::vec![value.into()],
-            }),
+            None => self
+                .properties
+                .push(Property::new(id, alloc::vec![value.into()])),
         }
     }
 
@@ -129,11 +154,13 @@ pub enum HsgfError {
     NotHex { game: String },
     /// `SZ` is not `n` or `w:h` with sides 1..=19.
     BadSize { value: String },
-    /// Move `number` (1-based, in the main line) holds `value`, which is not a move here.
+    /// Move `number` (1-based, in the main line) holds `value`, which is not a move here;
+    /// `offset` is the byte where the value starts in the text, when it was read from one.
     BadMove {
         number: usize,
         value: String,
         problem: MoveProblem,
+        offset: Option<usize>,
     },
     /// A set-up property (`id`) of main-line node `node` (1-based) cannot be used.
     BadSetup {
@@ -141,6 +168,7 @@ pub enum HsgfError {
         id: String,
         value: String,
         problem: SetupProblem,
+        offset: Option<usize>,
     },
 }
 
@@ -199,6 +227,23 @@ fn describe(found: Option<char>) -> String {
     }
 }
 
+impl HsgfError {
+    /// The byte of the text where the error is, when known.
+    #[must_use]
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            HsgfError::Syntax { offset, .. } => Some(*offset),
+            HsgfError::BadMove { offset, .. } | HsgfError::BadSetup { offset, .. } => *offset,
+            HsgfError::NotHex { .. } | HsgfError::BadSize { .. } => None,
+        }
+    }
+}
+
+/// `, byte N` when the offset is known.
+fn at_byte(offset: Option<usize>) -> String {
+    offset.map_or_else(String::new, |o| alloc::format!(" at byte {o}"))
+}
+
 impl fmt::Display for HsgfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -238,8 +283,9 @@ impl fmt::Display for HsgfError {
                 number,
                 value,
                 problem,
+                offset,
             } => {
-                write!(f, "move {number}, [{value}]: ")?;
+                write!(f, "move {number}, [{value}]{}: ", at_byte(*offset))?;
                 f.write_str(match problem {
                     MoveProblem::Unknown => "not a cell, swap-pieces, swap, pass or resign",
                     MoveProblem::OffBoard => "not a cell of this board",
@@ -252,8 +298,9 @@ impl fmt::Display for HsgfError {
                 id,
                 value,
                 problem,
+                offset,
             } => {
-                write!(f, "node {node}, {id}[{value}]: ")?;
+                write!(f, "node {node}, {id}[{value}]{}: ", at_byte(*offset))?;
                 f.write_str(match problem {
                     SetupProblem::BadValue => "not a cell or a rectangle like a1:c3",
                     SetupProblem::OffBoard => "not on this board",
@@ -351,11 +398,12 @@ impl Reader<'_> {
                 return Err(self.error(SyntaxProblem::MissingValue));
             }
             let mut values = Vec::new();
+            let offset = Some(self.at + 1);
             while self.peek() == Some('[') {
                 values.push(self.value()?);
                 self.skip_space();
             }
-            node.properties.push(Property { id, values });
+            node.properties.push(Property { id, values, offset });
         }
     }
 
@@ -617,13 +665,16 @@ pub fn record_from_tree(tree: &GameTree) -> Result<Record, HsgfError> {
                     number: record.moves.len() + 1,
                     value: b.to_string(),
                     problem: MoveProblem::TwoMoves,
+                    offset: node.offset("W"),
                 })
             }
         };
+        let offset = node.offset(if black.is_some() { "B" } else { "W" });
         let mv = move_named(value, &board).map_err(|problem| HsgfError::BadMove {
             number: record.moves.len() + 1,
             value: value.to_string(),
             problem,
+            offset,
         })?;
         record.moves.push(PlayedMove { color, mv });
     }
@@ -642,6 +693,7 @@ fn read_setup(node: &Node, index: usize, record: &mut Record) -> Result<(), Hsgf
             id: id.to_string(),
             value: value.to_string(),
             problem,
+            offset: property.offset,
         };
         if !record.moves.is_empty() {
             let value = property.values.first().map_or("", String::as_str);
@@ -728,6 +780,140 @@ pub fn tree_from_record(record: &Record) -> GameTree {
     }
 }
 
+/// The byte offset of the value of main-line move `number` (1-based) in the text `tree` was
+/// read from, to point at a move the rules refuse.
+#[must_use]
+pub fn main_line_move_offset(tree: &GameTree, number: usize) -> Option<usize> {
+    let node = tree
+        .main_line()
+        .filter(|node| node.get("B").is_some() || node.get("W").is_some())
+        .nth(number.checked_sub(1)?)?;
+    node.offset("B").or_else(|| node.offset("W"))
+}
+
+/// A move of an HSGF tree that does not replay: `depth` moves from the start, written
+/// `text`, at byte `offset` of the text the tree was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariationError {
+    pub depth: usize,
+    pub text: String,
+    pub offset: Option<usize>,
+    /// Why: the value is not a move here, or the rules refuse it.
+    pub why: String,
+}
+
+impl fmt::Display for VariationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {} ({})", self.depth, self.text)?;
+        if let Some(offset) = self.offset {
+            write!(f, " at byte {offset}")?;
+        }
+        write!(f, ": {}", self.why)
+    }
+}
+
+impl core::error::Error for VariationError {}
+
+/// Checks that every move of every variation of an HSGF tree replays from the record's start
+/// (the main line is checked by [`record_from_tree`] and [`Record::to_position`]).
+pub fn check_variations(tree: &GameTree) -> Result<(), VariationError> {
+    let record = record_from_tree(tree).map_err(|e| VariationError {
+        depth: 0,
+        text: String::new(),
+        offset: e.offset(),
+        why: e.to_string(),
+    })?;
+    let start = record.to_position_at(0).map_err(|e| VariationError {
+        depth: 0,
+        text: String::new(),
+        offset: None,
+        why: e.to_string(),
+    })?;
+    replay(tree, start, 0, &record.board)
+}
+
+fn replay(
+    tree: &GameTree,
+    mut position: crate::Position,
+    mut depth: usize,
+    board: &Board,
+) -> Result<(), VariationError> {
+    for node in &tree.nodes {
+        let (color, id) = match (node.value("B"), node.value("W")) {
+            (Some(_), None) => (Color::Black, "B"),
+            (None, Some(_)) => (Color::White, "W"),
+            _ => continue,
+        };
+        depth += 1;
+        let value = node.value(id).unwrap_or_default();
+        let refuse = |why: String| VariationError {
+            depth,
+            text: alloc::format!("{id}[{value}]"),
+            offset: node.offset(id),
+            why,
+        };
+        let mv = move_named(value, board).map_err(|_| refuse("not a move of this board".into()))?;
+        position
+            .try_play_as(color, mv)
+            .map_err(|e| refuse(e.to_string()))?;
+    }
+    for variation in &tree.variations {
+        replay(variation, position.clone(), depth, board)?;
+    }
+    Ok(())
+}
+
+/// What an HSGF tree holds beyond its main line's moves and game information: the side
+/// variations and the comments on nodes after the root. A record ([`record_from_tree`])
+/// leaves them out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BeyondMainLine {
+    /// Side variations (each branch but the first at every fork).
+    pub variations: usize,
+    /// Nodes after the root with a comment (`C`).
+    pub comments: usize,
+}
+
+impl BeyondMainLine {
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.variations == 0 && self.comments == 0
+    }
+}
+
+impl fmt::Display for BeyondMainLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural =
+            |n: usize, word: &str| alloc::format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        match (self.variations, self.comments) {
+            (0, c) => f.write_str(&plural(c, "comment")),
+            (v, 0) => f.write_str(&plural(v, "variation")),
+            (v, c) => write!(f, "{} and {}", plural(v, "variation"), plural(c, "comment")),
+        }
+    }
+}
+
+/// Counts what [`record_from_tree`] leaves out of `tree`.
+#[must_use]
+pub fn beyond_main_line(tree: &GameTree) -> BeyondMainLine {
+    fn walk(tree: &GameTree, is_root_sequence: bool, out: &mut BeyondMainLine) {
+        let skip = usize::from(is_root_sequence);
+        out.comments += tree
+            .nodes
+            .iter()
+            .skip(skip)
+            .filter(|n| n.get("C").is_some())
+            .count();
+        out.variations += tree.variations.len().saturating_sub(1);
+        for variation in &tree.variations {
+            walk(variation, false, out);
+        }
+    }
+    let mut out = BeyondMainLine::default();
+    walk(tree, true, &mut out);
+    out
+}
+
 /// Reads an HSGF text's main line.
 pub fn parse(text: &str) -> Result<Record, HsgfError> {
     record_from_tree(&parse_tree(text)?)
@@ -790,7 +976,13 @@ mod tests {
     #[test]
     fn errors_say_where() {
         let e = parse("(;SZ[11];B[a1];W[l1])").unwrap_err();
-        assert_eq!(e.to_string(), "move 2, [l1]: not a cell of this board");
+        assert_eq!(
+            e.to_string(),
+            "move 2, [l1] at byte 17: not a cell of this board"
+        );
+        let tree = parse_tree("(;SZ[11];B[a1];W[l1])").unwrap();
+        assert_eq!(main_line_move_offset(&tree, 2), Some(17));
+        assert_eq!(main_line_move_offset(&tree, 3), None);
         let e = parse("(;SZ[11];B[a1]").unwrap_err();
         assert_eq!(
             e,
@@ -834,6 +1026,24 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn variations_are_checked_and_what_a_record_leaves_out_is_counted() {
+        let text = "(;SZ[5]C[game];B[c3]C[centre](;W[b4];B[d2]C[good])(;W[d3])(;W[e5]))";
+        let tree = parse_tree(text).unwrap();
+        assert_eq!(check_variations(&tree), Ok(()));
+        let left = beyond_main_line(&tree);
+        assert_eq!((left.variations, left.comments), (2, 2));
+        assert_eq!(left.to_string(), "2 variations and 2 comments");
+        let bad = "(;SZ[5];B[c3](;W[b4])(;W[c3]))";
+        let e = check_variations(&parse_tree(bad).unwrap()).unwrap_err();
+        assert_eq!((e.depth, e.offset), (2, Some(bad.rfind("c3").unwrap())));
+        assert!(
+            e.to_string().starts_with("move 2 (W[c3]) at byte 25:"),
+            "{e}"
+        );
+        assert!(beyond_main_line(&parse_tree("(;C[x];B[a1])").unwrap()).is_empty());
     }
 
     #[test]

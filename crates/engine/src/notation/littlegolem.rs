@@ -50,8 +50,13 @@ use crate::{Board, Color, Move, PlayedMove};
 pub enum LittleGolemError {
     /// The SGF itself, or its `SZ`, is broken.
     Sgf(HsgfError),
-    /// Move `number` (1-based) holds `value`, which is not a Little Golem move on this board.
-    BadMove { number: usize, value: String },
+    /// Move `number` (1-based) holds `value`, which is not a Little Golem move on this board;
+    /// it starts at byte `offset` of the text.
+    BadMove {
+        number: usize,
+        value: String,
+        offset: Option<usize>,
+    },
     /// A node with both `B` and `W`, at move `number`.
     TwoMoves { number: usize },
 }
@@ -60,10 +65,17 @@ impl fmt::Display for LittleGolemError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LittleGolemError::Sgf(e) => write!(f, "{e}"),
-            LittleGolemError::BadMove { number, value } => write!(
-                f,
-                "move {number}, [{value}]: not two coordinate letters on this board, swap or resign"
-            ),
+            LittleGolemError::BadMove {
+                number,
+                value,
+                offset,
+            } => {
+                write!(f, "move {number}, [{value}]")?;
+                if let Some(offset) = offset {
+                    write!(f, " at byte {offset}")?;
+                }
+                f.write_str(": not two coordinate letters on this board, swap or resign")
+            }
             LittleGolemError::TwoMoves { number } => {
                 write!(f, "move {number}: a node with both B and W")
             }
@@ -73,9 +85,11 @@ impl fmt::Display for LittleGolemError {
 
 impl core::error::Error for LittleGolemError {}
 
-/// Whether an SGF text looks like Little Golem's: a move written with two lowercase letters
-/// (`;W[mf]`), which HSGF never writes (its cells end with a digit), or the site's address
-/// and no move in HSGF's style.
+/// Whether an SGF text looks like Little Golem's: no move in HSGF's style (a cell ending with
+/// a digit, `swap-pieces`), and either a move written with two lowercase letters (`;W[mf]`),
+/// which HSGF never writes, or the site's address. A record with HSGF moves is HSGF even if
+/// one of its moves is a bad two-letter one (`;B[e5];W[zz]`), so that the error names the
+/// right notation.
 #[must_use]
 pub fn looks_like_little_golem(text: &str) -> bool {
     let mut two_letter_move = false;
@@ -94,7 +108,7 @@ pub fn looks_like_little_golem(text: &str) -> bool {
         two_letter_move |= len == 2 && value.iter().all(u8::is_ascii_lowercase);
         hsgf_move |= value.last().is_some_and(u8::is_ascii_digit) || value == b"swap-pieces";
     }
-    two_letter_move || (text.contains("littlegolem") && !hsgf_move)
+    !hsgf_move && (two_letter_move || text.contains("littlegolem"))
 }
 
 /// The cell named by two 0-based letters, row then column.
@@ -152,6 +166,7 @@ pub fn record_from_tree(tree: &GameTree) -> Result<Record, LittleGolemError> {
         let mv = move_of(value, &board).ok_or_else(|| LittleGolemError::BadMove {
             number: record.moves.len() + 1,
             value: value.to_string(),
+            offset: node.offset("W").or_else(|| node.offset("B")),
         })?;
         record.moves.push(PlayedMove { color, mv });
     }
@@ -302,9 +317,13 @@ mod tests {
             e,
             LittleGolemError::BadMove {
                 number: 2,
-                value: "zz".to_string()
+                value: "zz".to_string(),
+                offset: Some(17),
             }
         );
-        assert!(e.to_string().starts_with("move 2, [zz]"));
+        assert!(e.to_string().starts_with("move 2, [zz] at byte 17"));
+        // HSGF moves with one bad two-letter value are HSGF, not Little Golem.
+        assert!(!looks_like_little_golem("(;FF[4]GM[11]SZ[5];B[e5];W[zz])"));
+        assert!(looks_like_little_golem("(;FF[4]SZ[13];W[mf];B[swap])"));
     }
 }

@@ -317,6 +317,23 @@ pub enum ParseError {
 }
 
 impl ParseError {
+    /// The byte of the text where reading failed, when known.
+    #[must_use]
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            ParseError::Empty | ParseError::NeedsBoardSize => None,
+            ParseError::Hsgf(e)
+            | ParseError::LittleGolem(littlegolem::LittleGolemError::Sgf(e)) => e.offset(),
+            ParseError::LittleGolem(littlegolem::LittleGolemError::BadMove { offset, .. }) => {
+                *offset
+            }
+            ParseError::LittleGolem(littlegolem::LittleGolemError::TwoMoves { .. }) => None,
+            ParseError::HexWorld(e) => Some(e.offset),
+            ParseError::Trmph(e) => Some(e.offset),
+            ParseError::Moves(e) => Some(e.offset),
+        }
+    }
+
     /// The notation the text was read as, if one was recognised.
     #[must_use]
     pub fn format(&self) -> Option<Format> {
@@ -352,6 +369,30 @@ impl fmt::Display for ParseError {
 }
 
 impl core::error::Error for ParseError {}
+
+/// Where byte `offset` of `text` is, for people: its line (1-based) and that line, cut to a
+/// window around the place on long lines (URLs, one-line SGF), with a caret under it on the
+/// next line.
+#[must_use]
+pub fn excerpt(text: &str, offset: usize) -> (usize, String) {
+    let offset = offset.min(text.len());
+    let offset = (0..=offset)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    let line_number = text[..offset].matches('\n').count() + 1;
+    let line = text[line_start..line_end].trim_end_matches('\r');
+    let column = text[line_start..offset].chars().count();
+    let chars: Vec<char> = line.chars().collect();
+    let from = column.saturating_sub(30);
+    let to = (column + 30).min(chars.len());
+    let shown: String = chars[from.min(to)..to].iter().collect();
+    let prefix = if from > 0 { "…" } else { "" };
+    let caret = " ".repeat(column - from + prefix.chars().count());
+    (line_number, alloc::format!("{prefix}{shown}\n{caret}^"))
+}
 
 /// Why a record cannot be written in a notation without losing something.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -85,6 +85,37 @@ const HEADER: &str = ">>graph6<<";
 /// Reads one graph6 line (an optional `>>graph6<<` header and surrounding whitespace are
 /// accepted) into a Shannon graph with the given terminals.
 pub fn read_graph6(line: &str, terminals: [Vertex; 2]) -> Result<ShannonGraph, Graph6Error> {
+    let (n, edges) = read_edges(line, 0)?;
+    let mut graph = ShannonGraph::new(n, terminals).map_err(|_| Graph6Error::BadTerminals {
+        terminals,
+        vertex_count: n,
+    })?;
+    for (a, b) in edges {
+        // Both ends are in range and distinct: this cannot fail.
+        let _ = graph.add_edge(a, b);
+    }
+    Ok(graph)
+}
+
+/// Reads one graph6 line as a graph with no terminals: the `n` vertices of the line are
+/// `0..n`, all of them playable, and the graph's two terminal slots are the extra isolated
+/// vertices `n` and `n + 1`, which touch nothing. Analyses of the playable vertices (simplicial
+/// vertices, transverse edges, triangles: [`super::census`]) then see the plain graph, as in
+/// Steane's statistics on small graphs; a game needs real terminals ([`read_graph6`]).
+pub fn read_graph6_without_terminals(line: &str) -> Result<ShannonGraph, Graph6Error> {
+    let (n, edges) = read_edges(line, 2)?;
+    let detached = [n as Vertex, (n + 1) as Vertex];
+    let mut graph =
+        ShannonGraph::new(n + 2, detached).map_err(|_| Graph6Error::TooManyVertices(n))?;
+    for (a, b) in edges {
+        let _ = graph.add_edge(a, b);
+    }
+    Ok(graph)
+}
+
+/// The vertex count and the edges `(i, j)`, `i < j`, of a graph6 line, checking that
+/// `reserved` more vertices still fit a [`ShannonGraph`].
+fn read_edges(line: &str, reserved: usize) -> Result<(usize, Vec<(Vertex, Vertex)>), Graph6Error> {
     let trimmed = line.trim();
     let text = trimmed.strip_prefix(HEADER).unwrap_or(trimmed);
     // Offsets in errors count from the start of `line`, as the user typed it.
@@ -100,17 +131,10 @@ pub fn read_graph6(line: &str, terminals: [Vertex; 2]) -> Result<ShannonGraph, G
         });
     }
     let (n, used) = read_vertex_count(bytes)?;
-    if n > MAX_VERTICES {
+    if n.saturating_add(reserved) > MAX_VERTICES {
         return Err(Graph6Error::TooManyVertices(n));
     }
-    let [a, b] = terminals;
-    if a == b || a as usize >= n || b as usize >= n {
-        return Err(Graph6Error::BadTerminals {
-            terminals,
-            vertex_count: n,
-        });
-    }
-    let bits = n * (n - 1) / 2;
+    let bits = n * n.saturating_sub(1) / 2;
     let expected = used + bits.div_ceil(6);
     if bytes.len() < expected {
         return Err(Graph6Error::Truncated {
@@ -129,21 +153,17 @@ pub fn read_graph6(line: &str, terminals: [Vertex; 2]) -> Result<ShannonGraph, G
     if (bits..bits.div_ceil(6) * 6).any(bit) {
         return Err(Graph6Error::NonZeroPadding);
     }
-    let mut graph = ShannonGraph::new(n, terminals).map_err(|_| Graph6Error::BadTerminals {
-        terminals,
-        vertex_count: n,
-    })?;
+    let mut edges = Vec::new();
     let mut k = 0;
     for j in 1..n {
         for i in 0..j {
             if bit(k) {
-                // Both ends are in range and distinct: this cannot fail.
-                let _ = graph.add_edge(i as Vertex, j as Vertex);
+                edges.push((i as Vertex, j as Vertex));
             }
             k += 1;
         }
     }
-    Ok(graph)
+    Ok((n, edges))
 }
 
 /// The vertex count and the number of bytes that encode it.

@@ -13,11 +13,13 @@
 //!   minimal triangulation);
 //! - [`relations`]: threat and support, lost and captured pairs, theorem 9;
 //! - [`pair_sets`]: theorem 10, lost and captured sets of dominated pairs;
-//! - [`report`]: a text summary of all of the above for one graph.
+//! - [`report`]: a text summary of all of the above for one graph;
+//! - [`census`]: Steane's statistics on small graphs (his Table 1), over any list of graphs.
 //!
 //! Sources: Björnsson, Hayward, Johanson, van Rijswijck, *Dead cell analysis in Hex and the
 //! Shannon game*; Steane, *Threat, support and dead edges in the Shannon game*.
 
+pub mod census;
 pub mod dead;
 mod graph;
 pub mod graph6;
@@ -28,5 +30,5 @@ pub mod separators;
 mod vertex_set;
 
 pub use graph::{GraphError, ShannonGraph};
-pub use graph6::{read_graph6, write_graph6, Graph6Error};
+pub use graph6::{read_graph6, read_graph6_without_terminals, write_graph6, Graph6Error};
 pub use vertex_set::{Vertex, VertexSet, MAX_VERTICES};

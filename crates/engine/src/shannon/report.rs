@@ -6,9 +6,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
+use super::census::Census;
 use super::dead::{
-    find_dead, simplicial_vertices, surrounded_neighbourhood_edges, terminal_neighbour_edges,
-    transverse_edges, DeadVertexReason,
+    find_dead, surrounded_neighbourhood_edges, terminal_neighbour_edges, DeadVertexReason,
 };
 use super::graph::ShannonGraph;
 use super::pair_sets::{pair_sets, PairSetKind};
@@ -30,9 +30,7 @@ fn pairs(list: &[(Vertex, Vertex)], sep: &str) -> String {
 #[must_use]
 pub fn describe(graph: &ShannonGraph) -> String {
     let mut out = String::new();
-    let simplicial = simplicial_vertices(graph);
-    let transverse: Vec<(Vertex, Vertex)> =
-        transverse_edges(graph).iter().map(|e| e.edge).collect();
+    let census = Census::of(graph);
     let mut terminal_edges: Vec<(Vertex, Vertex)> = terminal_neighbour_edges(graph)
         .iter()
         .map(|e| e.edge)
@@ -42,11 +40,6 @@ pub fn describe(graph: &ShannonGraph) -> String {
     let neighbourhood_edges: Vec<(Vertex, Vertex)> = surrounded_neighbourhood_edges(graph)
         .iter()
         .map(|e| e.edge)
-        .collect();
-    let triangle_free: VertexSet = graph
-        .vertices()
-        .iter()
-        .filter(|&v| triangle_number(graph, v) == 0)
         .collect();
     let dead = find_dead(graph);
     let dead_text = dead
@@ -80,8 +73,8 @@ pub fn describe(graph: &ShannonGraph) -> String {
     };
     let [t1, t2] = graph.terminals();
     let _ = writeln!(out, "terminals: {t1} {t2}");
-    let _ = writeln!(out, "simplicial: {simplicial}");
-    let _ = writeln!(out, "transverse edges: {}", pairs(&transverse, "-"));
+    let _ = writeln!(out, "simplicial: {}", census.simplicial);
+    let _ = writeln!(out, "transverse edges: {}", pairs(&census.transverse, "-"));
     let _ = writeln!(
         out,
         "terminal-neighbour edges: {}",
@@ -92,6 +85,12 @@ pub fn describe(graph: &ShannonGraph) -> String {
         "surrounded-neighbourhood edges: {}",
         pairs(&neighbourhood_edges, "-")
     );
+    // Terminals included: a game is free of theorem 15's dead edges only if both are.
+    let triangle_free: VertexSet = graph
+        .vertices()
+        .iter()
+        .filter(|&v| triangle_number(graph, v) == 0)
+        .collect();
     let _ = writeln!(out, "triangle-free: {triangle_free}");
     let _ = writeln!(out, "dead: {dead_text}");
     let _ = writeln!(out, "threats: {}", pairs(&relations.threats, ">"));
@@ -113,5 +112,20 @@ pub fn describe(graph: &ShannonGraph) -> String {
         "theorem 10 captured sets: {}",
         pair_set_text(PairSetKind::Captured)
     );
+    out
+}
+
+/// The findings that need no terminals, for a graph read with
+/// [`super::graph6::read_graph6_without_terminals`]: simplicial vertices, transverse edges and
+/// triangle-free vertices (the properties Steane's Table 1 counts). The other findings are
+/// about a game between two terminals and are not given.
+#[must_use]
+pub fn describe_without_terminals(graph: &ShannonGraph) -> String {
+    let census = Census::of(graph);
+    let mut out = String::new();
+    let _ = writeln!(out, "terminals: none");
+    let _ = writeln!(out, "simplicial: {}", census.simplicial);
+    let _ = writeln!(out, "transverse edges: {}", pairs(&census.transverse, "-"));
+    let _ = writeln!(out, "triangle-free: {}", census.triangle_free);
     out
 }
