@@ -42,6 +42,7 @@ pub mod position;
 pub mod puzzle;
 pub mod search;
 pub mod shannon;
+pub mod solver;
 mod zobrist;
 
 pub use board::{Board, BoardSizeError};

@@ -1,0 +1,453 @@
+//! Depth-first proof-number search (Nagai 2002), read top to bottom:
+//!
+//! - [`Dfpn::mid`] ("multiple iterative deepening") searches the current position until its
+//!   (phi, delta) pair reaches the thresholds it was given, or it is solved;
+//! - a position met for the first time is **created** from the engine's knowledge
+//!   ([`super::node::Knowledge`]): terminal, or its children best first;
+//! - the node's pair is the least child delta and the sum of the children's phi
+//!   ([`combine`]), over a **widening** window: only the first live children (a quarter of
+//!   them, at least one, best first) may be chosen, as Benzene's solver does, so the search
+//!   stays on the moves the evaluation likes until their numbers grow;
+//! - the **most proving child** is the one with the least delta; it is searched with the
+//!   thresholds that make it give way when it stops being the best, the second best's delta
+//!   grown by the **1 + ε trick** (Pawlewicz and Lew 2007), so the search does not bounce
+//!   between two children of equal numbers;
+//! - **proof-set pruning**: after a child is searched, every sibling outside the cells the
+//!   opponent's win there can need (its proof if solved, its bound otherwise) is dropped: if
+//!   that move loses, they lose to the same strategy; if it wins, they are not needed;
+//! - a solved node records its proof ([`super::proof`]) and its best move, and its result is
+//!   also stored under the hash of its filled position, so positions the fill-in makes equal
+//!   share it.
+//!
+//! **Transpositions.** Hex positions never repeat along a path (stones are only added), so
+//! there is no graph-history problem; but a position reached by several paths is counted in
+//! every parent's sum of phi, which overstates the work a loss needs. The sum can be replaced
+//! by the largest child phi plus one for each other live child (Ueda, Hashimoto, Hashimoto and
+//! Iida's weak proof numbers), [`super::SolverParams::weak_delta`].
+
+use alloc::vec::Vec;
+
+use super::bounds::{add, Bounds, INFINITY, MAX_FINITE};
+use super::node::Knowledge;
+use super::table::{NodeData, Table};
+use super::{Control, Progress, RootMove, SolverParams, Stats};
+use crate::cellset::CellSet;
+use crate::point::Point;
+use crate::zobrist;
+use crate::{Move, Position};
+
+/// A child of the node being searched, as far as its parent knows it.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    mv: Point,
+    bounds: Bounds,
+    /// The child's proof or proof bound, once it has been created.
+    proof: Option<CellSet>,
+    work: u64,
+}
+
+/// The state of one solve.
+pub(super) struct Dfpn<'a> {
+    pub position: Position,
+    pub table: &'a mut Table,
+    pub knowledge: &'a Knowledge,
+    pub params: &'a SolverParams,
+    pub control: &'a mut dyn Control,
+    pub stats: Stats,
+    pub stopped: bool,
+    pub start_ms: f64,
+    /// Clock reading at the last progress report.
+    pub last_report_ms: f64,
+    /// The root's moves as the root last saw them.
+    pub root_moves: Vec<RootMove>,
+    /// MID calls until the next poll of the clock and the stop flag.
+    pub poll_countdown: u32,
+}
+
+/// MID calls between two polls of the caller's clock and stop flag.
+const POLL_EVERY: u32 = 16;
+/// Milliseconds between two progress reports.
+const REPORT_EVERY_MS: f64 = 250.0;
+
+/// The hash of `position` after the mover plays `p`.
+#[must_use]
+pub(super) fn child_key(position: &Position, p: Point) -> u64 {
+    position.hash() ^ zobrist::stone_key(position.to_move(), p.index()) ^ zobrist::WHITE_TO_MOVE
+}
+
+impl Dfpn<'_> {
+    fn poll(&mut self) {
+        if self.poll_countdown > 0 {
+            self.poll_countdown -= 1;
+            return;
+        }
+        self.poll_countdown = POLL_EVERY;
+        let now = self.control.now_ms();
+        let elapsed = now - self.start_ms;
+        if self.control.stop_requested()
+            || self.params.time_ms.is_some_and(|limit| elapsed >= limit)
+            || self
+                .params
+                .max_nodes
+                .is_some_and(|limit| self.stats.work() >= limit)
+        {
+            self.stopped = true;
+        }
+        if now - self.last_report_ms >= REPORT_EVERY_MS {
+            self.last_report_ms = now;
+            self.report(elapsed);
+        }
+    }
+
+    pub fn report(&mut self, elapsed_ms: f64) {
+        let progress = Progress {
+            work: self.stats.work(),
+            created: self.stats.created,
+            elapsed_ms,
+            root_moves: self.root_moves.clone(),
+        };
+        self.control.progress(&progress);
+    }
+
+    /// The node's data: from the table, or created by the knowledge (one unit of work).
+    fn data(&mut self) -> (NodeData, u64) {
+        let key = self.position.hash();
+        if let Some(d) = self.table.get(key) {
+            return (d.clone(), 0);
+        }
+        self.stats.created += 1;
+        let facts = self.knowledge.analyze(&self.position);
+        if facts.filled_hash != key {
+            if let Some(d) = self.table.get(facts.filled_hash).filter(|d| d.is_solved()) {
+                // The fill-in makes this position equal to one already solved. Its proof was
+                // stated where the fill-in's cells were stones; here the winner needs its own
+                // fill-in's cells too (to fill them again), the loser's may go to the loser.
+                self.stats.fill_transpositions += 1;
+                let winners_fill = if d.bounds.is_win() {
+                    facts.own_fill
+                } else {
+                    facts.their_fill
+                };
+                let data = NodeData {
+                    bounds: d.bounds,
+                    best: d.best.filter(|&b| self.position.empty_cells().contains(b)),
+                    work: 1,
+                    proof: (d.proof | winners_fill) & self.position.empty_cells(),
+                    loss_support: facts.loss_support,
+                    children: Vec::new(),
+                    filled_hash: facts.filled_hash,
+                };
+                return (data, 1);
+            }
+        }
+        let data = match facts.terminal {
+            Some(t) => {
+                self.stats.terminal += 1;
+                NodeData {
+                    bounds: if t.mover_wins {
+                        Bounds::WIN
+                    } else {
+                        Bounds::LOSS
+                    },
+                    best: t.best,
+                    work: 1,
+                    proof: t.proof,
+                    loss_support: facts.loss_support,
+                    children: Vec::new(),
+                    filled_hash: facts.filled_hash,
+                }
+            }
+            None => NodeData {
+                bounds: initial_bounds(facts.children.len()),
+                best: facts.children.first().copied(),
+                work: 1,
+                proof: facts.max_proof,
+                loss_support: facts.loss_support,
+                children: facts.children,
+                filled_hash: facts.filled_hash,
+            },
+        };
+        (data, 1)
+    }
+
+    /// Stores `node` for the current position, and a solved result also under its filled
+    /// position's hash (with the same proof: a superset of what the filled position needs).
+    fn store(&mut self, key: u64, node: &NodeData) {
+        self.table.store(key, node.clone());
+        if node.is_solved() && node.filled_hash != key {
+            let mut alias = node.clone();
+            alias.children = Vec::new();
+            self.table.store(node.filled_hash, alias);
+        }
+    }
+
+    /// Searches the current position until its pair reaches `limit` or it is solved; returns
+    /// its data (also stored) and the work spent.
+    pub fn mid(&mut self, limit: Bounds, ply: u32) -> (NodeData, u64) {
+        let (mut node, mut work) = self.data();
+        let key = self.position.hash();
+        if node.is_solved() || !limit.exceeds(node.bounds) || self.stopped {
+            if work > 0 {
+                self.store(key, &node);
+            }
+            return (node, work);
+        }
+        self.stats.mid_calls += 1;
+        work += 1;
+        let mut kids: Vec<Child> = node
+            .children
+            .iter()
+            .map(|&mv| {
+                let k = child_key(&self.position, mv);
+                match self.table.get(k) {
+                    Some(d) => Child {
+                        mv,
+                        bounds: d.bounds,
+                        proof: Some(d.proof),
+                        work: d.work,
+                    },
+                    None => Child {
+                        mv,
+                        bounds: Bounds::UNKNOWN,
+                        proof: None,
+                        work: 0,
+                    },
+                }
+            })
+            .collect();
+        let mut best = node
+            .best
+            .and_then(|b| kids.iter().position(|c| c.mv == b))
+            .unwrap_or(0);
+        loop {
+            let window = widening_window(&kids, self.params);
+            node.bounds = combine(&kids, window, self.params.weak_delta);
+            if ply == 0 {
+                self.root_moves = kids
+                    .iter()
+                    .map(|c| RootMove {
+                        mv: c.mv,
+                        bounds: c.bounds,
+                    })
+                    .collect();
+            }
+            if node.bounds.is_solved() || !limit.exceeds(node.bounds) || self.stopped {
+                break;
+            }
+            let (chosen, child_limit) =
+                select(&kids, window, best, node.bounds, limit, self.params);
+            best = chosen;
+            let mv = kids[best].mv;
+            node.best = Some(mv);
+            let mover = self.position.to_move();
+            self.position.play_unchecked(mover, Move::Cell(mv));
+            let (child, child_work) = self.mid(child_limit, ply + 1);
+            self.position.undo();
+            work += child_work;
+            kids[best] = Child {
+                mv,
+                bounds: child.bounds,
+                proof: Some(child.proof),
+                work: child.work,
+            };
+            if self.params.proof_set_pruning && !child.bounds.is_loss() {
+                // If this move loses, the opponent's win needs only `bound`'s cells: a
+                // sibling outside it loses to the same strategy.
+                let bound = child.proof;
+                let before = kids.len();
+                kids.retain(|c| c.mv == mv || bound.contains(c.mv));
+                if kids.len() < before {
+                    self.stats.pruned_siblings += (before - kids.len()) as u64;
+                    best = kids.iter().position(|c| c.mv == mv).unwrap_or(0);
+                }
+            }
+            self.poll();
+        }
+        node.work += work;
+        node.children = kids.iter().map(|c| c.mv).collect();
+        if node.bounds.is_win() {
+            // The winning move that cost least: its proof is likely the smallest.
+            let c = kids
+                .iter()
+                .filter(|c| c.bounds.is_loss())
+                .min_by_key(|c| c.work)
+                .expect("a win has a losing child");
+            node.best = Some(c.mv);
+            node.proof = c.proof.unwrap_or(CellSet::EMPTY).with(c.mv) & self.position.empty_cells();
+        } else if node.bounds.is_loss() {
+            // Every child loses: the opponent's proof is all of theirs together with what the
+            // pruning of the other moves rested on.
+            let mut proof = node.loss_support;
+            for c in &kids {
+                proof |= c.proof.unwrap_or(CellSet::EMPTY);
+            }
+            node.proof = proof & self.position.empty_cells();
+            node.best = kids.iter().max_by_key(|c| c.work).map(|c| c.mv);
+        }
+        if node.is_solved() {
+            self.stats.solved += 1;
+        }
+        self.store(key, &node);
+        (node, work)
+    }
+}
+
+/// The starting pair of a node with `children` moves to try: proving a win takes one good
+/// move, disproving it all of them.
+fn initial_bounds(children: usize) -> Bounds {
+    Bounds::new(1, (children as u32).clamp(1, MAX_FINITE))
+}
+
+/// How many children, best first, may be chosen: the first `base + ⌈factor · live⌉` live
+/// ones (Benzene's widening), all of them when fewer than two live.
+fn widening_window(kids: &[Child], params: &SolverParams) -> usize {
+    let live = kids.iter().filter(|c| !c.bounds.is_win()).count();
+    if live < 2 || params.widening_factor >= 1.0 {
+        return kids.len();
+    }
+    let wanted = params.widening_base as usize
+        + libm::ceil(live as f64 * f64::from(params.widening_factor)) as usize;
+    let mut seen = 0;
+    for (i, c) in kids.iter().enumerate() {
+        if !c.bounds.is_win() {
+            seen += 1;
+            if seen >= wanted.max(1) {
+                return i + 1;
+            }
+        }
+    }
+    kids.len()
+}
+
+/// The node's pair from its children's: a child lost by its mover wins at once; otherwise
+/// phi is the least delta among the first `window` children and delta the sum of phi (or,
+/// with `weak`, the largest phi plus one per other unsolved child).
+fn combine(kids: &[Child], window: usize, weak: bool) -> Bounds {
+    let mut phi = INFINITY;
+    let mut delta = 0u32;
+    let mut largest = 0u32;
+    let mut others = 0u32;
+    for (i, c) in kids.iter().enumerate() {
+        if c.bounds.is_loss() {
+            return Bounds::WIN;
+        }
+        if i < window {
+            phi = phi.min(c.bounds.delta);
+        }
+        if weak {
+            if c.bounds.phi > 0 {
+                if largest > 0 {
+                    others += 1;
+                }
+                largest = largest.max(c.bounds.phi);
+            }
+        } else {
+            delta = add(delta, c.bounds.phi);
+        }
+    }
+    if weak {
+        delta = add(largest, others);
+    }
+    if phi == INFINITY {
+        return Bounds::LOSS;
+    }
+    Bounds::new(phi, delta)
+}
+
+/// The most proving child (least delta among the window; the last one searched while it is
+/// still within its threshold) and the thresholds to search it with.
+fn select(
+    kids: &[Child],
+    window: usize,
+    previous: usize,
+    node: Bounds,
+    limit: Bounds,
+    params: &SolverParams,
+) -> (usize, Bounds) {
+    let mut delta1 = INFINITY;
+    let mut delta2 = INFINITY;
+    let mut candidate = 0;
+    for (i, c) in kids.iter().enumerate().take(window) {
+        if c.bounds.delta < delta1 {
+            delta2 = delta1;
+            delta1 = c.bounds.delta;
+            candidate = i;
+        } else if c.bounds.delta < delta2 {
+            delta2 = c.bounds.delta;
+        }
+    }
+    let grown = if delta2 == INFINITY {
+        INFINITY
+    } else {
+        let scaled = libm::ceil(f64::from(delta2) * (1.0 + f64::from(params.epsilon)));
+        let scaled = if scaled >= f64::from(MAX_FINITE) {
+            MAX_FINITE
+        } else {
+            scaled as u32
+        };
+        scaled.max(add(delta2, 1))
+    };
+    let delta_limit = limit.phi.min(grown);
+    let best = if previous < window && kids[previous].bounds.delta < delta_limit {
+        previous
+    } else {
+        candidate
+    };
+    let child = kids[best].bounds;
+    let phi_limit = if limit.delta == INFINITY {
+        INFINITY
+    } else {
+        // What the node's delta may still grow by, all of it given to this child.
+        limit.delta - (node.delta - child.phi)
+    };
+    (best, Bounds::new(phi_limit, delta_limit))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kid(phi: u32, delta: u32) -> Child {
+        Child {
+            mv: Point::cell_unchecked(0, 0),
+            bounds: Bounds::new(phi, delta),
+            proof: None,
+            work: 0,
+        }
+    }
+
+    #[test]
+    fn a_lost_child_is_a_won_node() {
+        let kids = [kid(3, 4), kid(INFINITY, 0)];
+        assert_eq!(combine(&kids, 2, false), Bounds::WIN);
+    }
+
+    #[test]
+    fn all_children_won_by_their_mover_is_a_lost_node() {
+        let kids = [kid(0, INFINITY), kid(0, INFINITY)];
+        assert_eq!(combine(&kids, 2, false), Bounds::LOSS);
+        assert_eq!(combine(&kids, 2, true), Bounds::LOSS);
+    }
+
+    #[test]
+    fn phi_is_the_least_delta_and_delta_the_sum_of_phi() {
+        let kids = [kid(2, 5), kid(3, 1), kid(4, 9)];
+        assert_eq!(combine(&kids, 3, false), Bounds::new(1, 9));
+        assert_eq!(combine(&kids, 3, true), Bounds::new(1, 6));
+        // Outside the window a child still counts for delta, not for phi.
+        assert_eq!(combine(&kids, 1, false), Bounds::new(5, 9));
+    }
+
+    #[test]
+    fn the_child_limit_makes_room_for_the_second_best() {
+        let params = SolverParams::DEFAULT;
+        let kids = [kid(2, 5), kid(3, 1), kid(4, 9)];
+        let node = combine(&kids, 3, false);
+        let (best, limit) = select(&kids, 3, 0, node, Bounds::UNLIMITED, &params);
+        assert_eq!(best, 1);
+        assert!(limit.delta > 5 && limit.phi == INFINITY);
+        let (_, tight) = select(&kids, 3, 1, node, Bounds::new(4, 20), &params);
+        assert_eq!(tight.delta, 4);
+        assert_eq!(tight.phi, 20 - (9 - 3));
+    }
+}

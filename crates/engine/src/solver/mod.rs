@@ -1,0 +1,494 @@
+//! The solver: depth-first proof-number search with the engine's knowledge at every node.
+//!
+//! Where [`crate::search`] estimates, the solver proves: it decides who wins a position with
+//! perfect play, names a winning move (or, in a lost position, the most resistant one) and
+//! a principal variation, and can judge every empty cell. Its parts, in the order a node
+//! meets them:
+//!
+//! - [`node`]: the first visit to a position fills in its dead and captured cells, runs
+//!   H-search for both colours, and either decides the position (an edge-to-edge connection,
+//!   an empty must-play region) or lists the moves worth trying, best first by the circuit's
+//!   energy;
+//! - [`dfpn`]: Nagai's depth-first proof-number search over those moves, with the 1 + ε
+//!   trick, Benzene's widening, and proof-set pruning of siblings;
+//! - [`table`]: a transposition table of a fixed size in MiB, replacement by work;
+//! - [`proof`]: what a solved position's proof means, and the strategy a checker can replay
+//!   independently of the table ([`Solver::strategy`], [`proof::check`]).
+//!
+//! Everything the solver calls proven is proven, given the soundness of the knowledge it
+//! uses (H-search connections, inferior cells), each of which is checked against brute force
+//! in the tests; the solver's own values are checked the same way on small boards.
+//!
+//! The solver takes time, a stop flag and progress reports from its caller ([`Control`]);
+//! it never reads a clock itself. Moves are cells only: the swap decision is the player's.
+
+mod bounds;
+mod dfpn;
+mod node;
+pub mod proof;
+mod table;
+
+use alloc::vec::Vec;
+
+pub use bounds::Bounds;
+pub use node::Knowledge;
+pub use proof::{Strategy, StrategyError};
+pub use table::TableStats;
+
+use crate::cellset::CellSet;
+use crate::circuit::CircuitParams;
+use crate::connections::HSearchLimits;
+use crate::inferior::{AnalysisOptions, PatternSet};
+use crate::point::Point;
+use crate::{Color, Move, Position};
+use dfpn::Dfpn;
+use table::Table;
+
+/// The caller's side of a solve: time, stop requests and progress reports.
+pub trait Control {
+    /// Milliseconds on the caller's clock (any origin). Without a clock, time limits are off.
+    fn now_ms(&mut self) -> f64 {
+        0.0
+    }
+    /// Polled every few nodes; `true` stops the solve (what is proven so far is kept).
+    fn stop_requested(&mut self) -> bool {
+        false
+    }
+    /// Called about four times a second while the solver works.
+    fn progress(&mut self, _progress: &Progress) {}
+}
+
+/// No clock, no stop, no progress.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoControl;
+
+impl Control for NoControl {}
+
+impl<C, S, P> Control for crate::search::Callbacks<C, S, P>
+where
+    C: FnMut() -> f64,
+    S: FnMut() -> bool,
+    P: FnMut(&Progress),
+{
+    fn now_ms(&mut self) -> f64 {
+        (self.clock)()
+    }
+    fn stop_requested(&mut self) -> bool {
+        (self.stop)()
+    }
+    fn progress(&mut self, progress: &Progress) {
+        (self.progress)(progress);
+    }
+}
+
+/// The knobs of the solver, in one place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolverParams {
+    /// Size of the transposition table, in MiB.
+    pub tt_mib: u32,
+    /// Stop after this many milliseconds of the caller's clock (`None`: no limit).
+    pub time_ms: Option<f64>,
+    /// Stop after about this much work (MID calls and node creations).
+    pub max_nodes: Option<u64>,
+    /// The 1 + ε trick: a child is searched until its delta exceeds the second best's
+    /// times `1 + epsilon`.
+    pub epsilon: f32,
+    /// Widening: the first `widening_base + ⌈widening_factor · live⌉` live children may be
+    /// chosen (a factor of 1 or more: all of them).
+    pub widening_base: u32,
+    pub widening_factor: f32,
+    /// Delta as the largest child phi plus one per other unsolved child instead of the sum
+    /// (weak proof numbers, against the double counting of transpositions).
+    pub weak_delta: bool,
+    /// Drop the siblings outside a searched move's proof bound.
+    pub proof_set_pruning: bool,
+    /// H-search at every node.
+    pub hsearch: HSearchLimits,
+    /// Inferior-cell analysis at every node.
+    pub inferior: AnalysisOptions,
+}
+
+impl SolverParams {
+    /// The defaults, chosen by measurement (`ohm bench solver`).
+    pub const DEFAULT: SolverParams = SolverParams {
+        tt_mib: 64,
+        time_ms: None,
+        max_nodes: None,
+        epsilon: 0.25,
+        widening_base: 1,
+        widening_factor: 0.25,
+        weak_delta: false,
+        proof_set_pruning: true,
+        hsearch: HSearchLimits::DEFAULT,
+        inferior: AnalysisOptions {
+            patterns: true,
+            graph: true,
+            fill_in: true,
+            prune_dominated: true,
+            prune_vulnerable: true,
+        },
+    };
+}
+
+impl Default for SolverParams {
+    fn default() -> Self {
+        SolverParams::DEFAULT
+    }
+}
+
+/// One root move as the search last saw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    pub mv: Point,
+    /// For the opponent, who moves after it: a win there means the move loses.
+    pub bounds: Bounds,
+}
+
+impl RootMove {
+    /// `Some(true)` when the move is proven to win, `Some(false)` to lose.
+    #[must_use]
+    pub fn wins(&self) -> Option<bool> {
+        if self.bounds.is_loss() {
+            Some(true)
+        } else if self.bounds.is_win() {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// A progress report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// MID calls and node creations so far.
+    pub work: u64,
+    /// Positions analysed so far.
+    pub created: u64,
+    pub elapsed_ms: f64,
+    /// The root's remaining moves with their numbers.
+    pub root_moves: Vec<RootMove>,
+}
+
+/// What a solve did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions analysed by the knowledge (each once while it stays in the table).
+    pub created: u64,
+    /// MID calls that searched below a node.
+    pub mid_calls: u64,
+    /// Positions the knowledge decided on its own.
+    pub terminal: u64,
+    /// Positions solved by search.
+    pub solved: u64,
+    /// Moves dropped because they lay outside a sibling's proof bound.
+    pub pruned_siblings: u64,
+    /// Positions found solved under the hash of their filled position.
+    pub fill_transpositions: u64,
+}
+
+impl Stats {
+    /// The work: node creations and MID calls.
+    #[must_use]
+    pub fn work(&self) -> u64 {
+        self.created + self.mid_calls
+    }
+
+    fn add(&mut self, other: &Stats) {
+        self.created += other.created;
+        self.mid_calls += other.mid_calls;
+        self.terminal += other.terminal;
+        self.solved += other.solved;
+        self.pruned_siblings += other.pruned_siblings;
+        self.fill_transpositions += other.fill_transpositions;
+    }
+}
+
+/// The result of [`Solver::solve`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// The winner with perfect play, when proven.
+    pub winner: Option<Color>,
+    /// A winning move for a won position; for a lost one the move whose refutation took the
+    /// most work; for an unsolved one the move the search favoured last.
+    pub best: Option<Point>,
+    /// The principal variation from the table (as far as it is known).
+    pub pv: Vec<Point>,
+    /// For a solved position: the empty cells the winner's strategy needs.
+    pub proof: Option<CellSet>,
+    pub stats: Stats,
+    pub elapsed_ms: f64,
+    /// The solve ended by the stop flag, the time limit or the work limit.
+    pub stopped: bool,
+}
+
+/// Every empty cell of a position judged ([`Solver::judge_moves`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveJudgements {
+    /// The position's own solution.
+    pub root: Solution,
+    /// Cells proven winning for the side to move.
+    pub winning: CellSet,
+    /// Cells proven losing.
+    pub losing: CellSet,
+    /// Cells left unproven (time or work ran out).
+    pub unknown: CellSet,
+    pub stats: Stats,
+    pub elapsed_ms: f64,
+}
+
+/// How full the transposition table is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableUsage {
+    pub positions: usize,
+    pub slots: usize,
+    pub bytes: usize,
+}
+
+/// A DFPN solver with its transposition table, kept between solves.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    params: SolverParams,
+    table: Table,
+    knowledge: Knowledge,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(SolverParams::DEFAULT)
+    }
+}
+
+impl Solver {
+    #[must_use]
+    pub fn new(params: SolverParams) -> Solver {
+        let knowledge = Knowledge {
+            hsearch: params.hsearch,
+            inferior: params.inferior,
+            patterns: PatternSet::builtin(),
+            circuit: CircuitParams::DEFAULT,
+        };
+        Solver {
+            table: Table::with_mib(params.tt_mib),
+            params,
+            knowledge,
+        }
+    }
+
+    #[must_use]
+    pub fn params(&self) -> &SolverParams {
+        &self.params
+    }
+
+    /// Changes the parameters; a new table size starts a new (empty) table, and new knowledge
+    /// settings forget what the old ones proved nothing wrong about but may prune otherwise.
+    pub fn set_params(&mut self, params: SolverParams) {
+        let knowledge_changed =
+            params.hsearch != self.params.hsearch || params.inferior != self.params.inferior;
+        if params.tt_mib != self.params.tt_mib {
+            self.table = Table::with_mib(params.tt_mib);
+        }
+        self.knowledge.hsearch = params.hsearch;
+        self.knowledge.inferior = params.inferior;
+        if knowledge_changed {
+            self.table.clear();
+        }
+        self.params = params;
+    }
+
+    /// Forgets every position (`dfpn-clear-tt`).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    #[must_use]
+    pub fn table_stats(&self) -> TableStats {
+        self.table.stats()
+    }
+
+    /// The table's use: positions stored, slots, and bytes held.
+    #[must_use]
+    pub fn table_usage(&self) -> TableUsage {
+        TableUsage {
+            positions: self.table.len(),
+            slots: self.table.capacity(),
+            bytes: self.table.bytes(),
+        }
+    }
+
+    /// Solves `position` for the side to move (cell moves only).
+    pub fn solve(&mut self, position: &Position, control: &mut dyn Control) -> Solution {
+        let start_ms = control.now_ms();
+        self.solve_from(position, control, start_ms)
+    }
+
+    fn solve_from(
+        &mut self,
+        position: &Position,
+        control: &mut dyn Control,
+        start_ms: f64,
+    ) -> Solution {
+        let mut solution = Solution {
+            winner: None,
+            best: None,
+            pv: Vec::new(),
+            proof: None,
+            stats: Stats::default(),
+            elapsed_ms: 0.0,
+            stopped: false,
+        };
+        if let Some(winner) = position.winner() {
+            solution.winner = Some(winner);
+            solution.proof = Some(CellSet::EMPTY);
+            return solution;
+        }
+        let mut search = Dfpn {
+            position: playing_copy(position),
+            table: &mut self.table,
+            knowledge: &self.knowledge,
+            params: &self.params,
+            control,
+            stats: Stats::default(),
+            stopped: false,
+            start_ms,
+            last_report_ms: start_ms,
+            root_moves: Vec::new(),
+            poll_countdown: 0,
+        };
+        let (root, _) = search.mid(Bounds::UNLIMITED, 0);
+        let elapsed = search.control.now_ms() - start_ms;
+        search.report(elapsed);
+        solution.stats = search.stats;
+        solution.stopped = search.stopped;
+        solution.elapsed_ms = elapsed;
+        let mover = position.to_move();
+        if root.bounds.is_win() {
+            solution.winner = Some(mover);
+        } else if root.bounds.is_loss() {
+            solution.winner = Some(!mover);
+        }
+        if solution.winner.is_some() {
+            solution.proof = Some(root.proof);
+        }
+        solution.best = root.best.or_else(|| root.children.first().copied());
+        solution.pv = self.principal_variation(position);
+        solution
+    }
+
+    /// The principal variation the table holds from `position`: each position's best move
+    /// while it is known.
+    pub fn principal_variation(&mut self, position: &Position) -> Vec<Point> {
+        let mut line = Vec::new();
+        let mut p = playing_copy(position);
+        while p.winner().is_none() {
+            let Some(best) = self.table.get(p.hash()).and_then(|d| d.best) else {
+                break;
+            };
+            if !p.empty_cells().contains(best) || line.len() > 400 {
+                break;
+            }
+            p.play_unchecked(p.to_move(), Move::Cell(best));
+            line.push(best);
+        }
+        line
+    }
+
+    /// Judges every empty cell of `position` for the side to move: winning, losing or (when
+    /// time or work runs out) unknown. The table is shared, so the root's solve helps each
+    /// move's. Unlike Benzene's `dfpn-solver-find-winning`, which lists the winning moves
+    /// among those its inferior-cell analysis keeps, this is the complete set: every empty
+    /// cell is decided on its own.
+    pub fn judge_moves(
+        &mut self,
+        position: &Position,
+        control: &mut dyn Control,
+    ) -> MoveJudgements {
+        let start_ms = control.now_ms();
+        let root = self.solve_from(position, control, start_ms);
+        let mut stats = root.stats;
+        let mut out = MoveJudgements {
+            winning: CellSet::EMPTY,
+            losing: CellSet::EMPTY,
+            unknown: CellSet::EMPTY,
+            stats,
+            elapsed_ms: root.elapsed_ms,
+            root,
+        };
+        let mover = position.to_move();
+        let empty = if position.winner().is_some() {
+            CellSet::EMPTY
+        } else {
+            position.empty_cells()
+        };
+        if out.root.winner == Some(!mover) {
+            // The root's proof already covers every move.
+            out.losing = empty;
+            return out;
+        }
+        // The root's children first (the likely winners), then every other cell.
+        let mut order: Vec<Point> = self
+            .table
+            .get(playing_copy(position).hash())
+            .map(|d| d.children.clone())
+            .unwrap_or_default();
+        for p in empty {
+            if !order.contains(&p) {
+                order.push(p);
+            }
+        }
+        let mut child_position = playing_copy(position);
+        let mut pending = empty;
+        for mv in order {
+            if !pending.contains(mv) {
+                continue;
+            }
+            pending.remove(mv);
+            if control.stop_requested()
+                || self
+                    .params
+                    .time_ms
+                    .is_some_and(|limit| control.now_ms() - start_ms >= limit)
+            {
+                out.unknown.insert(mv);
+                continue;
+            }
+            child_position.play_unchecked(mover, Move::Cell(mv));
+            let child = self.solve_from(&child_position, control, start_ms);
+            child_position.undo();
+            stats.add(&child.stats);
+            match child.winner {
+                Some(w) if w == mover => out.winning.insert(mv),
+                Some(_) => {
+                    out.losing.insert(mv);
+                    // The opponent's strategy after this move needs only its proof's cells:
+                    // every other move outside them loses to it too.
+                    if let Some(proof) = child.proof {
+                        let also = pending - proof;
+                        out.losing |= also;
+                        pending -= also;
+                    }
+                }
+                None => out.unknown.insert(mv),
+            }
+        }
+        out.stats = stats;
+        out.elapsed_ms = control.now_ms() - start_ms;
+        out
+    }
+
+    /// The winning strategy of a solved position, from the table: for the winner's turns the
+    /// move to play, for the loser's every reply answered, down to positions H-search or the
+    /// fill-in decide. `None` when `position` is not proven won for someone, or the table
+    /// lost part of the proof (a stop, or a table too small): solve again, then ask.
+    pub fn strategy(&mut self, position: &Position, control: &mut dyn Control) -> Option<Strategy> {
+        proof::extract(self, position, control)
+    }
+}
+
+/// A copy of `position` the solver may play and take back moves on: the swap rule off (the
+/// solver's moves are cells) and the history kept (so that undo reaches only its own moves).
+fn playing_copy(position: &Position) -> Position {
+    let mut p = position.clone();
+    p.set_swap_rule(false);
+    p
+}

@@ -1,0 +1,209 @@
+//! What the solver learns about a position the first time it meets it: the knowledge of the
+//! rest of the engine, applied in the order that makes each piece cheapest.
+//!
+//! 1. **Fill-in** ([`crate::inferior`]): dead cells and captured sets are filled, so that the
+//!    connections below see the position as it really stands.
+//! 2. **H-search** ([`crate::connections`]) for both colours on the filled position: the mover
+//!    holding an edge-to-edge full or semi-connection has won; the opponent holding a full one
+//!    has won; otherwise the opponent's edge-to-edge semi-connections confine the mover to
+//!    the intersection of their carriers (the must-play region), and an empty intersection is
+//!    a loss.
+//! 3. **Children**: the must-play region less the cells the inferior-cell analysis proves no
+//!    better than another (dominated, vulnerable), best first by the energy the circuit
+//!    evaluation ([`crate::circuit`]) puts through each cell.
+//!
+//! With the outcome come the sets that make proofs small (see [`super::proof`]): the cells a
+//! win of the mover can need at most (everything but the opponent's fill-in), and the cells
+//! a win of the opponent relies on besides its answers to the children (its fill-in, the
+//! carriers behind the must-play region, the killers of the mover's vulnerable cells).
+
+use alloc::vec::Vec;
+
+use crate::cellset::CellSet;
+use crate::circuit::{evaluate, CircuitParams};
+use crate::connections::{Connections, HSearchLimits};
+use crate::inferior::{self, AnalysisOptions, InferiorCells, PatternSet};
+use crate::point::Point;
+use crate::{ByColor, Color, Position};
+
+/// A position solved by its own analysis, for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terminal {
+    pub mover_wins: bool,
+    /// The empty cells the winner's strategy needs (its stones count implicitly).
+    pub proof: CellSet,
+    /// For a win, a move that keeps it (`None` when the mover is already connected or every
+    /// move wins alike).
+    pub best: Option<Point>,
+}
+
+/// The analysis of one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Facts {
+    pub terminal: Option<Terminal>,
+    /// The moves worth trying, best first.
+    pub children: Vec<Point>,
+    /// The empty cells a win of the mover can need at most.
+    pub max_proof: CellSet,
+    /// The empty cells a win of the opponent relies on besides its answers to the children.
+    pub loss_support: CellSet,
+    /// Hash of the position with its fill-in (equal for positions the fill-in makes equal).
+    pub filled_hash: u64,
+    /// The fill-in's cells given to the mover (its captured sets).
+    pub own_fill: CellSet,
+    /// The fill-in's cells given to the opponent (its captured sets and the dead cells).
+    pub their_fill: CellSet,
+}
+
+/// The engine's knowledge, configured for the solver.
+#[derive(Clone, Debug)]
+pub struct Knowledge {
+    pub hsearch: HSearchLimits,
+    pub inferior: AnalysisOptions,
+    pub patterns: PatternSet,
+    pub circuit: CircuitParams,
+}
+
+/// `position` with the fill-in's stones added (same side to move, no history).
+#[must_use]
+pub fn filled(position: &Position, cells: &InferiorCells) -> Position {
+    let mut out = Position::new(*position.board());
+    out.reset_to(cells.filled_stones(position), position.to_move());
+    out
+}
+
+impl Knowledge {
+    /// Everything the solver needs to know of `position` before searching below it.
+    pub fn analyze(&self, position: &Position) -> Facts {
+        let mover = position.to_move();
+        let empty = position.empty_cells();
+        let mut facts = Facts {
+            terminal: None,
+            children: Vec::new(),
+            max_proof: empty,
+            loss_support: CellSet::EMPTY,
+            filled_hash: position.hash(),
+            own_fill: CellSet::EMPTY,
+            their_fill: CellSet::EMPTY,
+        };
+        if let Some(winner) = position.connected_winner() {
+            facts.terminal = Some(Terminal {
+                mover_wins: winner == mover,
+                proof: CellSet::EMPTY,
+                best: None,
+            });
+            return facts;
+        }
+        let cells = inferior::analyze_with(position, mover, &self.inferior, &self.patterns);
+        let own_fill = cells.fill[mover] & empty;
+        let their_fill = cells.fill[!mover] & empty;
+        facts.max_proof = empty - their_fill;
+        facts.own_fill = own_fill;
+        facts.their_fill = their_fill;
+        let board = filled(position, &cells);
+        facts.filled_hash = board.hash();
+        if let Some(winner) = board.connected_winner() {
+            let (proof, best) = if winner == mover {
+                // Any move keeps the win; filling an own captured set at least makes progress.
+                let best = own_fill
+                    .first()
+                    .or((empty - their_fill).first())
+                    .or(empty.first());
+                (own_fill, best)
+            } else {
+                (their_fill, None)
+            };
+            facts.terminal = Some(Terminal {
+                mover_wins: winner == mover,
+                proof,
+                best,
+            });
+            return facts;
+        }
+        let conns = ByColor::from_fn(|c| Connections::build(&board, c, self.hsearch));
+        if let Some(terminal) = decided_by_connections(&conns, mover, own_fill, their_fill) {
+            facts.terminal = Some(terminal);
+            return facts;
+        }
+
+        let open = board.empty_cells();
+        let mut moves = cells.consider & open;
+        let mut support = their_fill;
+        for (_, killers) in &cells.vulnerable {
+            support |= *killers;
+        }
+        if let Some(region) = conns[!mover].must_play() {
+            moves &= region;
+            for id in conns[!mover].edge_semis() {
+                support |= conns[!mover].get(id).carrier;
+            }
+        }
+        facts.loss_support = support & empty;
+        if moves.is_empty() {
+            // Every move misses one of the opponent's threats or is no better than one that
+            // does: a loss, on the strength of the support set.
+            facts.terminal = Some(Terminal {
+                mover_wins: false,
+                proof: facts.loss_support,
+                best: None,
+            });
+            return facts;
+        }
+        facts.children = self.ordered(&board, &conns, moves);
+        facts
+    }
+
+    /// `moves`, the hottest cells of the circuit evaluation first (ties in point order).
+    fn ordered(
+        &self,
+        board: &Position,
+        conns: &ByColor<Connections>,
+        moves: CellSet,
+    ) -> Vec<Point> {
+        if moves.len() == 1 {
+            return moves.iter().collect();
+        }
+        let evaluation = evaluate(
+            board,
+            &self.circuit,
+            ByColor::new(Some(&conns.black), Some(&conns.white)),
+            true,
+        );
+        let mut scored: Vec<(Point, f64)> = moves.iter().map(|p| (p, evaluation.heat(p))).collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        scored.into_iter().map(|(p, _)| p).collect()
+    }
+}
+
+/// The outcome H-search proves for `mover`, if any, with its proof.
+fn decided_by_connections(
+    conns: &ByColor<Connections>,
+    mover: Color,
+    own_fill: CellSet,
+    their_fill: CellSet,
+) -> Option<Terminal> {
+    if let Some(carrier) = conns[mover].winning_carrier() {
+        // Any move keeps a full connection; a carrier cell at least makes progress.
+        return Some(Terminal {
+            mover_wins: true,
+            proof: carrier | own_fill,
+            best: carrier.first(),
+        });
+    }
+    if let Some(id) = conns[mover].edge_semis().next() {
+        let semi = conns[mover].get(id);
+        return Some(Terminal {
+            mover_wins: true,
+            proof: semi.carrier | own_fill,
+            best: semi.key,
+        });
+    }
+    if let Some(carrier) = conns[!mover].winning_carrier() {
+        return Some(Terminal {
+            mover_wins: false,
+            proof: carrier | their_fill,
+            best: None,
+        });
+    }
+    None
+}
