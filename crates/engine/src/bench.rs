@@ -185,20 +185,24 @@ pub fn run_suite(suite: &str, clock: Clock<'_>, rounds: u32) -> Option<Vec<Measu
         "cellset" => Some(cellset_suite(clock, rounds)),
         "hsearch" => Some(hsearch_suite(clock)),
         "search" => Some(search_suite(clock)),
-        "inferior" => Some(
-            [
-                (11u8, 30usize, "11x11"),
-                (13, 40, "13x13"),
-                (19, 90, "19x19"),
-            ]
-            .into_iter()
-            .map(|(n, stones, name)| {
+        "inferior" => {
+            let mut out = Vec::new();
+            for (n, stones, name, solver_name) in [
+                (9u8, 20usize, "9x9", "9x9-solver"),
+                (11, 30, "11x11", "11x11-solver"),
+                (13, 40, "13x13", "13x13-solver"),
+                (19, 90, "19x19", "19x19-solver"),
+            ] {
                 let board = crate::Board::square(n).expect("valid size");
                 let positions = midgame_positions(board, 10, stones, 0xBE7C4 + u64::from(n));
-                inferior_suite(clock, &positions, name)
-            })
-            .collect(),
-        ),
+                let full = crate::inferior::AnalysisOptions::FULL;
+                let solver = crate::inferior::AnalysisOptions::SOLVER;
+                out.push(inferior_suite(clock, &positions, name, &full));
+                out.push(inferior_suite(clock, &positions, solver_name, &solver));
+            }
+            out.extend(berge_suite(clock));
+            Some(out)
+        }
         _ => None,
     }
 }
@@ -249,11 +253,13 @@ pub fn inferior_suite(
     clock: Clock<'_>,
     positions: &[crate::Position],
     name: &'static str,
+    options: &crate::inferior::AnalysisOptions,
 ) -> Measurement {
+    let patterns = crate::inferior::PatternSet::from_patterns(Vec::new());
     let start = clock();
     let (mut pruned, mut legal) = (0u64, 0u64);
     for position in positions {
-        let cells = crate::inferior::analyze(position, position.to_move());
+        let cells = crate::inferior::analyze_with(position, position.to_move(), options, &patterns);
         let empty = u64::from(position.empty_cells().len());
         legal += empty;
         pruned += empty - u64::from(cells.consider.len());
@@ -268,6 +274,70 @@ pub fn inferior_suite(
         checksum: pruned << 32 | legal,
         found: alloc::vec![("pruned", pruned), ("legal", legal)],
     }
+}
+
+/// Claude Berge's five puzzles (Björnsson, Hayward, Johanson and van Rijswijck, Table 2),
+/// as in Benzene's regression collection, each with the side to move the paper names.
+pub const BERGE_PUZZLES: [(&str, &str, crate::Color); 5] = [
+    (
+        "berge-1",
+        "(;FF[4]GM[11]SZ[5];W[a1];B[b2];W[d2];B[e2];W[d3];B[e3];W[c4];B[c3];W[b5];B[a5])",
+        crate::Color::White,
+    ),
+    (
+        "berge-2",
+        "(;FF[4]GM[11]SZ[5];B[a2];W[a3];B[b3];W[c3];B[b4];W[a5])",
+        crate::Color::White,
+    ),
+    (
+        "berge-3",
+        "(;FF[4]GM[11]SZ[14];W[d2];B[b3];W[d3];B[a4];W[f2];B[g3];W[i3];B[g4];W[j4];B[g5];\
+         W[j6];B[j8];W[h7];B[h8];W[f8];B[c14];W[e7];B[c13];W[d6];B[c12];W[c5];B[c11];W[b6];\
+         B[c10];W[a6];B[c9];W[b4];B[c8];W[e4];B[c7];W[f4];B[c6];B[a5])",
+        crate::Color::Black,
+    ),
+    (
+        "berge-4",
+        "(;FF[4]GM[11]SZ[14];B[n12];W[n14];B[m11];W[m14];B[l10];W[l14];B[l9];W[l13];B[l8];\
+         W[k12];B[l7];W[j11];B[i12];W[i13];B[l6];W[h12];B[l5];W[g12];B[g11];W[e13];B[g10];\
+         W[d14];B[g9];W[c14];B[g8];W[b14];B[g7];W[a14];B[g6];W[g14];B[g5];W[i14];B[g4];\
+         W[i10];B[g3];W[k9];B[l4];W[h9];B[l3];W[j8];B[l2];W[k6];B[g2];W[i7];W[h6];W[j5];\
+         W[i4];W[i3];W[k3];W[h2];W[k1])",
+        crate::Color::Black,
+    ),
+    (
+        "berge-5",
+        "(;FF[4]GM[11]SZ[14];B[n2];W[n1];B[m3];W[m2];B[l4];W[l3];B[n3];W[m4];B[n4];W[l5];\
+         B[m5];W[k5];B[l6];W[j5];B[k4];W[i5];B[k6];W[k7];B[l7];W[j6];B[i6];W[i7];B[h6];W[h7];\
+         B[g6];W[h5];B[f6];W[g7];B[e6];W[g5];B[d7];W[f5];B[c7];W[e5];B[b8];W[c6];B[b9];W[c8];\
+         B[c10];W[d8];B[d9];W[e7];B[e8];W[f7];B[f8];W[d10];B[c11];W[c12];B[e11];W[b12];\
+         B[e10];W[d11];B[f9];W[e9];B[g8];W[g9];B[h8];W[f10];B[h9];W[i8];B[g10];W[h10];\
+         B[g11];W[f11];B[f12];W[e12];B[h11];W[d12];B[i11];W[g12];B[j12];W[h13];B[j13];\
+         W[i14];B[k13];W[k12])",
+        crate::Color::White,
+    ),
+];
+
+/// The position of one of [`BERGE_PUZZLES`], with the paper's side to move.
+#[must_use]
+pub fn berge_position(index: usize) -> crate::Position {
+    let (_, record, to_move) = BERGE_PUZZLES[index];
+    let (_, record) = crate::notation::parse_any(record, None).expect("a valid record");
+    let mut position = record.to_position().expect("a legal record");
+    position.set_to_move(to_move);
+    position
+}
+
+/// Berge's puzzles: one full analysis each, the share of empty cells ignored for the side to
+/// move (the paper's Table 2 column) in the checksum as in [`inferior_suite`].
+pub fn berge_suite(clock: Clock<'_>) -> Vec<Measurement> {
+    let full = crate::inferior::AnalysisOptions::FULL;
+    (0..BERGE_PUZZLES.len())
+        .map(|i| {
+            let position = berge_position(i);
+            inferior_suite(clock, &[position], BERGE_PUZZLES[i].0, &full)
+        })
+        .collect()
 }
 
 /// The fixed H-search suite: one colour's full build on the empty 9x9, 11x11 and 13x13 boards

@@ -457,8 +457,12 @@ fn small_index(small: &Small, p: Point) -> usize {
 fn check_fill_and_moves(small: &Small, pos: &Position, tally: &mut Tally) {
     let (black, white) = small.masks(&stones_of(pos));
     let mut memo = HashMap::new();
-    for to_move in Color::ALL {
-        let result = analyze(pos, to_move);
+    for (to_move, options) in Color::ALL
+        .into_iter()
+        .flat_map(|c| [(c, AnalysisOptions::FULL), (c, AnalysisOptions::SOLVER)])
+    {
+        let result =
+            ohm_engine::inferior::analyze_with(pos, to_move, &options, &PatternSet::builtin());
         let (fb, fw) = small.masks(&result.filled_stones(pos));
         for side in Color::ALL {
             assert_eq!(
@@ -580,13 +584,7 @@ fn analysis_switched_off_prunes_nothing() {
              . . . . .",
     )
     .unwrap();
-    let off = AnalysisOptions {
-        patterns: false,
-        graph: false,
-        fill_in: false,
-        prune_dominated: false,
-        prune_vulnerable: false,
-    };
+    let off = AnalysisOptions::NONE;
     let result =
         ohm_engine::inferior::analyze_with(&pos, Color::White, &off, &PatternSet::builtin());
     assert_eq!(result.consider, pos.empty_cells());
@@ -695,4 +693,199 @@ fn bjornsson_figure_5_right_a_dominated_triple() {
         small_index(&small, cell("c3"))
     ));
     assert!(before.consider.contains(dot), "{before:?}");
+}
+
+/// Every claim of the generated library, wherever it matches on random small boards, checked
+/// by the property that defines it, with the exhaustive solver: dead cells never change a
+/// completion's winner; a captured pair filled with its owner keeps the value for either
+/// side to move; a dominated move loses whenever its dominator does; a vulnerable stone is
+/// dead once the killer is played.
+#[test]
+fn oracle_every_library_claim_holds_where_it_matches() {
+    use ohm_engine::inferior::{Claim, Library};
+    let library = Library::builtin();
+    let mut rng = Rng(0x11b7_a7e5);
+    let mut seen = std::collections::HashMap::<Claim, usize>::new();
+    for_sample_positions(
+        &mut rng,
+        &[
+            (3u8, 5u32, 150),
+            (4, 8, 300),
+            (4, 11, 80),
+            (5, 10, 150),
+            (5, 13, 20),
+        ],
+        |small, pos| {
+            let stones = stones_of(pos);
+            let (black, white) = small.masks(&stones);
+            let mut memo = HashMap::new();
+            let picture = || diagram::to_diagram(pos);
+            let play = |b: u32, w: u32, colour: Color, bit: u32| match colour {
+                Color::Black => (b | bit, w),
+                Color::White => (b, w | bit),
+            };
+            for m in library.find_matches(pos.board(), &stones) {
+                *seen.entry(m.claim).or_default() += 1;
+                let (c, d) = (small.bit(m.cell), small.bit(m.partner));
+                let (x, y) = (m.colour, !m.colour);
+                match m.claim {
+                    Claim::Dead => assert!(
+                        small.is_dead(black, white, small_index(small, m.cell)),
+                        "{m:?}\n{}",
+                        picture()
+                    ),
+                    Claim::Captured => {
+                        let (fb, fw) = play(black, white, x, c | d);
+                        for side in Color::ALL {
+                            assert_eq!(
+                                small.wins(black, white, side, &mut memo),
+                                small.wins(fb, fw, side, &mut memo),
+                                "{m:?} with {side:?} to move\n{}",
+                                picture()
+                            );
+                        }
+                    }
+                    Claim::Dominated => {
+                        let (cb, cw) = play(black, white, x, c);
+                        let (db, dw) = play(black, white, x, d);
+                        if !small.wins(cb, cw, y, &mut memo) {
+                            assert!(
+                                !small.wins(db, dw, y, &mut memo),
+                                "{m:?}: the dominator loses where the cell wins\n{}",
+                                picture()
+                            );
+                        }
+                    }
+                    Claim::Vulnerable => {
+                        let (b, w) = play(black, white, x, c);
+                        let (b, w) = play(b, w, y, d);
+                        let (b, w) = (b & !c, w & !c);
+                        assert!(
+                            small.is_dead(b, w, small_index(small, m.cell)),
+                            "{m:?}: the stone survives its killer\n{}",
+                            picture()
+                        );
+                    }
+                    Claim::PermanentlyInferior | Claim::Reversible => {}
+                }
+            }
+        },
+    );
+    eprintln!("library matches checked: {seen:?}");
+    for claim in [
+        Claim::Dead,
+        Claim::Captured,
+        Claim::Dominated,
+        Claim::Vulnerable,
+    ] {
+        assert!(
+            seen.get(&claim).copied().unwrap_or(0) > 10,
+            "{claim:?}: {seen:?}"
+        );
+    }
+}
+
+/// The pruning rule keeps a cell when the relations would otherwise remove every move:
+/// vulnerable cells killing each other in a cycle, dominations in a cycle, a killer that is
+/// itself pruned.
+#[test]
+fn pruning_never_removes_every_move_whatever_the_relations() {
+    use ohm_engine::inferior::prune;
+    let p = |s: &str| Point::parse(s).unwrap();
+    let set = |cells: &[&str]| cells.iter().map(|s| p(s)).collect::<CellSet>();
+    let empty = set(&["a1", "b1", "c1"]);
+    // A three-cycle of killers: a1 dies to b1, b1 to c1, c1 to a1.
+    let cycle = vec![
+        (p("a1"), set(&["b1"])),
+        (p("b1"), set(&["c1"])),
+        (p("c1"), set(&["a1"])),
+    ];
+    let kept = prune(empty, &[], &cycle);
+    assert!(!kept.is_empty());
+    // A mutual domination cycle keeps one of its cells.
+    let dominated = vec![
+        (p("a1"), set(&["b1"])),
+        (p("b1"), set(&["c1"])),
+        (p("c1"), set(&["a1"])),
+    ];
+    assert_eq!(prune(empty, &dominated, &[]).len(), 1);
+    // Both at once, on every order of the lists.
+    for rotation in 0..3 {
+        let mut v = cycle.clone();
+        v.rotate_left(rotation);
+        let mut d = dominated.clone();
+        d.rotate_right(rotation);
+        let kept = prune(empty, &d, &v);
+        assert!(!kept.is_empty(), "{kept:?}");
+        // The guard: some kept, non-vulnerable cell is nobody's chosen killer, or a dominated
+        // chain leads to a kept cell.
+    }
+    // Random relations on random sets: never empty.
+    let mut rng = Rng(0x9e11);
+    let cells: Vec<Point> = Board::square(4).unwrap().cells().iter().collect();
+    for _ in 0..2000 {
+        let empty: CellSet = cells
+            .iter()
+            .copied()
+            .filter(|_| rng.below(2) == 0)
+            .collect();
+        if empty.is_empty() {
+            continue;
+        }
+        let mut relation = || {
+            let mut out = Vec::new();
+            for c in empty {
+                if rng.below(2) == 0 {
+                    let by: CellSet = empty.iter().filter(|_| rng.below(3) == 0).collect();
+                    out.push((c, by));
+                }
+            }
+            out
+        };
+        let (d, v) = (relation(), relation());
+        assert!(!prune(empty, &d, &v).is_empty());
+    }
+}
+
+/// Fill-in and pruning never lose the value: in every solved 9x9 position of
+/// `tests/data/solved-9x9-positions.csv` (from `../shared/data/`) where the side to move wins,
+/// the considered moves contain a winning move, with all recognisers and with the solver's
+/// option set; and no considered move is declared dead or captured.
+#[test]
+fn solved_positions_keep_a_winning_move_in_the_considered_set() {
+    use ohm_engine::inferior::analyze_with;
+    let text = include_str!("data/solved-9x9-positions.csv");
+    let board = Board::square(9).unwrap();
+    let (mut checked, mut wins, mut pruned, mut legal) = (0, 0, 0u32, 0u32);
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("board_size"))
+    {
+        let fields: Vec<&str> = line.split(',').collect();
+        let record = ohm_engine::notation::moves::parse(fields[2], board).expect("moves");
+        let position = record.to_position().expect("legal record");
+        let to_move = Color::parse(fields[3]).unwrap();
+        let winner = Color::parse(fields[4]).unwrap();
+        assert_eq!(position.to_move(), to_move, "{line}");
+        let winning: CellSet = fields[5]
+            .split_whitespace()
+            .map(|s| Point::parse(s).unwrap())
+            .collect();
+        for options in [AnalysisOptions::FULL, AnalysisOptions::SOLVER] {
+            let cells = analyze_with(&position, to_move, &options, &PatternSet::builtin());
+            legal += position.empty_cells().len();
+            pruned += position.empty_cells().len() - cells.consider.len();
+            if winner == to_move {
+                assert!(
+                    cells.consider.intersects(&winning),
+                    "no winning move kept ({options:?}) in {line}\nconsider {}",
+                    cells.consider
+                );
+                wins += 1;
+            }
+            checked += 1;
+        }
+    }
+    eprintln!("{checked} analyses, {wins} won for the mover, {pruned} of {legal} moves pruned");
+    assert!(checked >= 300 && wins > 100);
 }

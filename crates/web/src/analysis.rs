@@ -381,6 +381,11 @@ pub fn reason_text(reason: &InferiorReason) -> String {
             )
         }
         InferiorReason::Decided => "the game is decided once the fill-in is done".to_string(),
+        InferiorReason::Local {
+            claim,
+            colour,
+            partner,
+        } => ohm_engine::inferior::local_reason_text(*claim, *colour, *partner),
     }
 }
 

@@ -30,6 +30,8 @@
 //! assert!(inferior::hexgui_format(&cells).contains("c1 fd"));
 //! ```
 
+pub mod local;
+pub mod matcher;
 pub mod pattern;
 
 use alloc::format;
@@ -45,6 +47,8 @@ use crate::shannon::pair_sets::{pair_sets, PairSetKind};
 use crate::shannon::relations::{degree_three_lost_sets, Relations};
 use crate::shannon::{ShannonGraph, Vertex, VertexSet};
 
+pub use local::Claim;
+pub use matcher::{Library, LibraryMatch};
 pub use pattern::{PatternKind, PatternMatch, PatternSet};
 
 /// Why a cell was classified.
@@ -68,6 +72,14 @@ pub enum InferiorReason {
     MutualThreat { graph: Color },
     /// Steane's theorem 9 in `graph` (captured by the other player).
     DegreeThreeThreat { graph: Color },
+    /// A pattern of the generated library ([`matcher`]): `claim` for `colour`, with the
+    /// partner cell (the other captured cell, the dominator or the killer; the cell itself for
+    /// a dead one).
+    Local {
+        claim: Claim,
+        colour: Color,
+        partner: Point,
+    },
     /// `graph`'s player playing the dominator makes this cell's colour irrelevant
     /// (support or threat, Steane's theorem 6).
     SupportOrThreat { graph: Color },
@@ -78,8 +90,11 @@ pub enum InferiorReason {
 /// Which recognisers [`analyze_with`] runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnalysisOptions {
-    /// Match the local patterns.
+    /// Match the hand-written pattern file (`patterns.txt`, Björnsson et al.'s Figure 8; the
+    /// generated library proves all of them, so this is off by default).
     pub patterns: bool,
+    /// Match the generated, proven pattern library (`library.txt`).
+    pub library: bool,
     /// Run the graph recognisers (dead vertices, support and threat).
     pub graph: bool,
     /// Fill in dead and captured cells and repeat until nothing new is found.
@@ -88,17 +103,50 @@ pub struct AnalysisOptions {
     pub prune_dominated: bool,
     /// Leave vulnerable moves out of [`InferiorCells::consider`].
     pub prune_vulnerable: bool,
+    /// Record why each cell was classified ([`InferiorCells::reasons`]); the solver does
+    /// without.
+    pub reasons: bool,
+}
+
+impl AnalysisOptions {
+    /// Everything: the library, the graph recognisers, fill-in, pruning and reasons.
+    pub const FULL: AnalysisOptions = AnalysisOptions {
+        patterns: false,
+        library: true,
+        graph: true,
+        fill_in: true,
+        prune_dominated: true,
+        prune_vulnerable: true,
+        reasons: true,
+    };
+
+    /// For a solver at every node: the library only (the graph recognisers cost most of the
+    /// time), fill-in and pruning, no reasons.
+    pub const SOLVER: AnalysisOptions = AnalysisOptions {
+        patterns: false,
+        library: true,
+        graph: false,
+        fill_in: true,
+        prune_dominated: true,
+        prune_vulnerable: true,
+        reasons: false,
+    };
+
+    /// Nothing at all: every empty cell is considered.
+    pub const NONE: AnalysisOptions = AnalysisOptions {
+        patterns: false,
+        library: false,
+        graph: false,
+        fill_in: false,
+        prune_dominated: false,
+        prune_vulnerable: false,
+        reasons: false,
+    };
 }
 
 impl Default for AnalysisOptions {
     fn default() -> AnalysisOptions {
-        AnalysisOptions {
-            patterns: true,
-            graph: true,
-            fill_in: true,
-            prune_dominated: true,
-            prune_vulnerable: true,
-        }
+        AnalysisOptions::FULL
     }
 }
 
@@ -172,6 +220,11 @@ fn scratch_position(position: &Position, stones: ByColor<CellSet>, to_move: Colo
 }
 
 /// Inferior-cell analysis of `position` for `to_move`.
+///
+/// Fill-in first, to a fixpoint: dead cells (given to the player not to move), captured sets
+/// (disjoint, each filled with its owner). Then, on the filled position, the moves worth
+/// considering for `to_move` ([`InferiorCells::consider`]), pruned by a rule that keeps a
+/// winning move whenever one exists (see [`prune`]).
 #[must_use]
 pub fn analyze_with(
     position: &Position,
@@ -180,6 +233,7 @@ pub fn analyze_with(
     patterns: &PatternSet,
 ) -> InferiorCells {
     let board = *position.board();
+    let library = Library::builtin();
     let mut stones = ByColor {
         black: position.stones(Color::Black),
         white: position.stones(Color::White),
@@ -195,20 +249,24 @@ pub fn analyze_with(
         reasons: Vec::new(),
         consider: CellSet::EMPTY,
     };
+    let record = options.reasons;
     let mut captures_filled = false;
-    // What the last round saw, when it changed nothing: reused for domination below.
-    let mut settled: Option<(Vec<PatternMatch>, ByColor<Relations>)> = None;
     let dead_colour = !to_move;
+    let mut local: Vec<LibraryMatch> = Vec::new();
     loop {
         let scratch = scratch_position(position, stones, to_move);
         if scratch.connected_winner().is_some() {
             break;
         }
         let empty = scratch.empty_cells();
-        let graphs = ByColor {
+        local.clear();
+        if options.library {
+            library.for_each_match(&board, &stones, |m| local.push(m));
+        }
+        let graphs = options.graph.then(|| ByColor {
             black: ShannonGraph::from_position(&scratch, Color::Black),
             white: ShannonGraph::from_position(&scratch, Color::White),
-        };
+        });
         let matches = if options.patterns {
             patterns.find_matches(&board, &stones)
         } else {
@@ -217,19 +275,29 @@ pub fn analyze_with(
 
         // Dead cells.
         let mut dead = CellSet::EMPTY;
-        if options.graph {
+        for m in local.iter().filter(|m| m.claim == Claim::Dead) {
+            if !dead.contains(m.cell) {
+                dead.insert(m.cell);
+                if record {
+                    out.reasons.push((m.cell, local_reason(m)));
+                }
+            }
+        }
+        if let Some(graphs) = &graphs {
             for colour in Color::ALL {
                 for d in find_dead(&graphs[colour]).dead {
                     if let Some(p) = point_of(d.vertex).filter(|p| empty.contains(*p)) {
                         if !dead.contains(p) {
                             dead.insert(p);
-                            out.reasons.push((
-                                p,
-                                InferiorReason::DeadInGraph {
-                                    graph: colour,
-                                    reason: d.reason,
-                                },
-                            ));
+                            if record {
+                                out.reasons.push((
+                                    p,
+                                    InferiorReason::DeadInGraph {
+                                        graph: colour,
+                                        reason: d.reason,
+                                    },
+                                ));
+                            }
                         }
                     }
                 }
@@ -238,35 +306,53 @@ pub fn analyze_with(
         for m in matches.iter().filter(|m| m.kind == PatternKind::Dead) {
             for p in m.marked - dead {
                 dead.insert(p);
-                out.reasons.push((p, pattern_reason(m)));
+                if record {
+                    out.reasons.push((p, pattern_reason(m)));
+                }
             }
         }
 
         // Captured sets: disjoint from each other and from the dead cells.
-        let mut candidates: Vec<(CellSet, Color, InferiorReason)> = Vec::new();
+        let mut taken = dead;
+        let mut captured = ByColor::<CellSet>::default();
+        let mut take = |set: CellSet, owner: Color, reason: &dyn Fn() -> InferiorReason| {
+            if set.is_empty() || !set.is_subset(&empty) || set.intersects(&taken) {
+                return;
+            }
+            taken |= set;
+            captured[owner] |= set;
+            if record {
+                for p in set {
+                    out.reasons.push((p, reason()));
+                }
+            }
+        };
+        for m in local.iter().filter(|m| m.claim == Claim::Captured) {
+            take(CellSet::single(m.cell).with(m.partner), m.colour, &|| {
+                local_reason(m)
+            });
+        }
         for m in &matches {
             if let PatternKind::Captured(owner) = m.kind {
-                candidates.push((m.marked, owner, pattern_reason(m)));
+                take(m.marked, owner, &|| pattern_reason(m));
             }
         }
-        let relations = ByColor {
-            black: relations_if(options.graph, &graphs.black),
-            white: relations_if(options.graph, &graphs.white),
-        };
-        if options.graph {
+        if let Some(graphs) = &graphs {
             for colour in Color::ALL {
-                let relations = &relations[colour];
+                let relations = Relations::compute(&graphs[colour]);
                 for (a, b) in relations.captured_pairs() {
-                    let set = cells_of(VertexSet::single(a).with(b));
-                    candidates.push((set, colour, InferiorReason::MutualSupport { graph: colour }));
+                    take(cells_of(VertexSet::single(a).with(b)), colour, &|| {
+                        InferiorReason::MutualSupport { graph: colour }
+                    });
                 }
                 for (a, b) in relations.lost_pairs() {
-                    let set = cells_of(VertexSet::single(a).with(b));
-                    candidates.push((set, !colour, InferiorReason::MutualThreat { graph: colour }));
+                    take(cells_of(VertexSet::single(a).with(b)), !colour, &|| {
+                        InferiorReason::MutualThreat { graph: colour }
+                    });
                 }
                 // Theorem 10 sets, after the pairs: a set overlapping a pair already taken
-                // is skipped below.
-                for set in pair_sets(&graphs[colour], relations) {
+                // is skipped.
+                for set in pair_sets(&graphs[colour], &relations) {
                     let (owner, reason) = match set.kind {
                         PairSetKind::Captured => {
                             (colour, InferiorReason::MutualSupport { graph: colour })
@@ -275,27 +361,13 @@ pub fn analyze_with(
                             (!colour, InferiorReason::MutualThreat { graph: colour })
                         }
                     };
-                    candidates.push((cells_of(set.vertices()), owner, reason));
+                    take(cells_of(set.vertices()), owner, &|| reason.clone());
                 }
                 for set in degree_three_lost_sets(&graphs[colour]) {
-                    candidates.push((
-                        cells_of(set),
-                        !colour,
-                        InferiorReason::DegreeThreeThreat { graph: colour },
-                    ));
+                    take(cells_of(set), !colour, &|| {
+                        InferiorReason::DegreeThreeThreat { graph: colour }
+                    });
                 }
-            }
-        }
-        let mut taken = dead;
-        let mut captured = ByColor::<CellSet>::default();
-        for (set, owner, reason) in candidates {
-            if set.is_empty() || !set.is_subset(&empty) || set.intersects(&taken) {
-                continue;
-            }
-            taken |= set;
-            captured[owner] |= set;
-            for p in set {
-                out.reasons.push((p, reason.clone()));
             }
         }
 
@@ -306,7 +378,6 @@ pub fn analyze_with(
         }
         let found_captures = !(captured.black.is_empty() && captured.white.is_empty());
         if dead.is_empty() && !found_captures {
-            settled = Some((matches, relations));
             break;
         }
         for colour in Color::ALL {
@@ -327,8 +398,10 @@ pub fn analyze_with(
     if filled.connected_winner().is_some() {
         // Decided by the fill-in: every remaining cell is dead, and every move is as good as
         // any other (the winner keeps winning whoever moves).
-        for p in empty {
-            out.reasons.push((p, InferiorReason::Decided));
+        if record {
+            for p in empty {
+                out.reasons.push((p, InferiorReason::Decided));
+            }
         }
         if captures_filled {
             out.dead_after_fill |= empty;
@@ -342,102 +415,196 @@ pub fn analyze_with(
         };
         return out;
     }
-    if !options.fill_in {
-        // Without fill-in only what was found in the position itself is final.
-        out.consider = position.empty_cells() - out.dead - out.captured.black - out.captured.white;
-        if out.consider.is_empty() {
-            out.consider = position.empty_cells();
-        }
-    } else {
-        out.consider = empty;
-    }
 
-    // Domination and vulnerability for the player to move, on the filled position.
+    // Domination and vulnerability for the player to move, on the filled position (the last
+    // round found nothing new, so its matches describe it, unless fill-in was switched off).
+    if !options.fill_in {
+        local.clear();
+        if options.library {
+            library.for_each_match(&board, &stones, |m| local.push(m));
+        }
+    }
     let mut dominators: Vec<(Point, Point, InferiorReason)> = Vec::new();
     let mut killers: Vec<(Point, Point, InferiorReason)> = Vec::new();
-    let (matches, relations) = settled.unwrap_or_else(|| {
-        let matches = if options.patterns {
-            patterns.find_matches(&board, &stones)
-        } else {
-            Vec::new()
+    let mut relation =
+        |cell: Point, other: Point, dominates: bool, reason: &dyn Fn() -> InferiorReason| {
+            let reason = if record {
+                reason()
+            } else {
+                InferiorReason::Decided
+            };
+            if dominates {
+                dominators.push((cell, other, reason));
+            } else {
+                killers.push((cell, other, reason));
+            }
         };
-        let graph = |c| relations_if(options.graph, &ShannonGraph::from_position(&filled, c));
-        (
-            matches,
-            ByColor {
-                black: graph(Color::Black),
-                white: graph(Color::White),
-            },
-        )
-    });
+    for m in &local {
+        match m.claim {
+            Claim::Dominated if m.colour == to_move => {
+                relation(m.cell, m.partner, true, &|| local_reason(m));
+            }
+            Claim::Vulnerable if m.colour == to_move => {
+                relation(m.cell, m.partner, false, &|| local_reason(m));
+            }
+            _ => {}
+        }
+    }
     if options.patterns {
-        for m in matches {
+        for m in patterns.find_matches(&board, &stones) {
             if let (PatternKind::Dominated(colour), Some(star)) = (m.kind, m.dominator) {
                 for p in m.marked {
-                    if colour == to_move {
-                        dominators.push((p, star, pattern_reason(&m)));
-                    } else {
-                        killers.push((p, star, pattern_reason(&m)));
-                    }
+                    relation(p, star, colour == to_move, &|| pattern_reason(&m));
                 }
             }
         }
     }
     if options.graph {
         for colour in Color::ALL {
-            let relations = &relations[colour];
-            let reason = InferiorReason::SupportOrThreat { graph: colour };
+            let relations = Relations::compute(&ShannonGraph::from_position(&filled, colour));
             // In its own graph to_move is Short: a support is a domination, a threat a kill.
             let (good, bad) = if colour == to_move {
                 (&relations.supports, &relations.threats)
             } else {
                 (&relations.threats, &relations.supports)
             };
+            let reason = || InferiorReason::SupportOrThreat { graph: colour };
             for &(a, b) in good {
                 if let (Some(a), Some(b)) = (point_of(a), point_of(b)) {
-                    dominators.push((b, a, reason.clone()));
+                    relation(b, a, true, &reason);
                 }
             }
             for &(a, b) in bad {
                 if let (Some(a), Some(b)) = (point_of(a), point_of(b)) {
-                    killers.push((b, a, reason.clone()));
+                    relation(b, a, false, &reason);
                 }
             }
         }
     }
     out.dominated = group_by_cell(&dominators, empty);
     out.vulnerable = group_by_cell(&killers, empty);
-    for (p, _, reason) in dominators.iter().chain(killers.iter()) {
-        if empty.contains(*p) && !out.reasons.iter().any(|(q, r)| q == p && r == reason) {
-            out.reasons.push((*p, reason.clone()));
-        }
-    }
-    if options.fill_in {
-        // Prune a dominated cell only while one of its dominators is still kept: "at least as
-        // good as" is transitive, so a kept cell at least as good as each pruned one remains.
-        if options.prune_dominated {
-            for (cell, by) in &out.dominated {
-                if (*by - *cell).intersects(&out.consider) {
-                    out.consider.remove(*cell);
-                }
-            }
-        }
-        if options.prune_vulnerable {
-            for (cell, _) in &out.vulnerable {
-                if out.consider.len() > 1 {
-                    out.consider.remove(*cell);
-                }
+    if record {
+        for (p, _, reason) in dominators.iter().chain(killers.iter()) {
+            if empty.contains(*p) && !out.reasons.iter().any(|(q, r)| q == p && r == reason) {
+                out.reasons.push((*p, reason.clone()));
             }
         }
     }
+    out.consider = if options.fill_in {
+        prune(
+            empty,
+            if options.prune_dominated {
+                &out.dominated
+            } else {
+                &[]
+            },
+            if options.prune_vulnerable {
+                &out.vulnerable
+            } else {
+                &[]
+            },
+        )
+    } else {
+        // Without fill-in only what was found in the position itself is final.
+        let rest = position.empty_cells() - out.dead - out.captured.black - out.captured.white;
+        if rest.is_empty() {
+            position.empty_cells()
+        } else {
+            rest
+        }
+    };
     out
 }
 
-fn relations_if(wanted: bool, graph: &ShannonGraph) -> Relations {
-    if wanted {
-        Relations::compute(graph)
-    } else {
-        Relations::default()
+/// The moves worth considering among `empty` (the empty cells after fill-in) for the player
+/// `X` to move, given for some cells the moves that dominate them (`X` there is at least as
+/// good) and the opponent's answers that kill them (`X`'s stone there dies when `Y` answers).
+/// If `X` has a winning move, one is kept:
+///
+/// 1. Vulnerable cells `V` are pruned, each with one chosen killer, only while some empty cell
+///    outside `V` is not a chosen killer. *Why:* if `X` wins only with moves in `V`, take one,
+///    `c`, with killer `k`: `X` still wins after `Y` answers `k`, and as `X`'s stone on `c` is
+///    then dead, `X` wins `P + Y{c, k}` moving first. A move winning there also wins in `P`
+///    (it has fewer `Y` stones). Repeat from `P + Y{c, k}` (cells stay vulnerable as stones
+///    are added: a dead cell stays dead). Each step removes two empty cells, so the chain ends,
+///    either at a winning move outside `V`, or at a move `m ∈ V` whose killer is already a `Y`
+///    stone: then `X` wins even after passing, so every empty cell wins, and the cell outside
+///    `V` that is nobody's chosen killer is still empty. Either way a kept cell wins.
+/// 2. Dominated cells outside `V` are pruned in order, each only while one of its dominators
+///    outside `V` is still kept: a pruned cell's dominator is either kept or pruned later, so
+///    a chain of "at least as good" moves from every pruned cell ends at a kept one.
+///
+/// A cell that is both is treated as vulnerable. The rule holds however the relations chain,
+/// cycle or point at each other: it never relies on a pruned cell's witness being kept except
+/// through the two guarantees above.
+pub fn prune(
+    empty: CellSet,
+    dominated: &[(Point, CellSet)],
+    vulnerable: &[(Point, CellSet)],
+) -> CellSet {
+    let mut pruned_vulnerable = CellSet::EMPTY;
+    let mut chosen_killers = CellSet::EMPTY;
+    for (cell, killers) in vulnerable {
+        if !empty.contains(*cell) {
+            continue;
+        }
+        let killers = *killers & empty;
+        // Prefer a killer that is already pruned or already chosen: it costs the guard nothing.
+        let Some(killer) = (killers & (pruned_vulnerable | chosen_killers))
+            .first()
+            .or_else(|| killers.first())
+        else {
+            continue;
+        };
+        let v = pruned_vulnerable.with(*cell);
+        let k = chosen_killers.with(killer);
+        if !(empty - v - k).is_empty() {
+            pruned_vulnerable = v;
+            chosen_killers = k;
+        }
+    }
+    let mut consider = empty - pruned_vulnerable;
+    for (cell, by) in dominated {
+        if consider.contains(*cell) && (*by - *cell).intersects(&consider) {
+            consider.remove(*cell);
+        }
+    }
+    consider
+}
+
+/// A generated-library reason in words a learner reads, naming the partner cell.
+#[must_use]
+pub fn local_reason_text(claim: Claim, colour: Color, partner: Point) -> String {
+    let (x, y) = (colour.title(), (!colour).title());
+    match claim {
+        Claim::Dead => "dead: no winning path can use it (the stones around it already \
+            decide every connection through it)"
+            .into(),
+        Claim::Captured => format!(
+            "captured by {x} with {partner}: {x} can answer any {y} move here or at {partner} \
+             by taking the other, and the {y} stone is then dead"
+        ),
+        Claim::PermanentlyInferior => format!(
+            "permanently inferior for {x}: a {y} stone here dies when {x} answers {partner}"
+        ),
+        Claim::Dominated => {
+            format!("dominated: {x} playing {partner} is at least as good as playing here")
+        }
+        Claim::Vulnerable => format!(
+            "vulnerable: if {x} plays here, {y} answers {partner} and the {x} stone is dead"
+        ),
+        Claim::Reversible => format!(
+            "reversible: if {x} plays here, {y} answers {partner} and the {x} stone is as good \
+             as dead"
+        ),
+    }
+}
+
+fn local_reason(m: &LibraryMatch) -> InferiorReason {
+    InferiorReason::Local {
+        claim: m.claim,
+        colour: m.colour,
+        partner: m.partner,
     }
 }
 
