@@ -255,7 +255,7 @@ pub fn inferior_suite(
     name: &'static str,
     options: &crate::inferior::AnalysisOptions,
 ) -> Measurement {
-    let patterns = crate::inferior::PatternSet::from_patterns(Vec::new());
+    let patterns = crate::inferior::PatternSet::empty();
     let start = clock();
     let (mut pruned, mut legal) = (0u64, 0u64);
     for position in positions {

@@ -889,3 +889,45 @@ fn solved_positions_keep_a_winning_move_in_the_considered_set() {
     eprintln!("{checked} analyses, {wins} won for the mover, {pruned} of {legal} moves pruned");
     assert!(checked >= 300 && wins > 100);
 }
+
+/// The generated library proves everything Figure 8's hand-written file claims: each of its
+/// patterns, placed on an empty board, is matched by the library with the same claim.
+#[test]
+fn the_generated_library_subsumes_figure_8() {
+    use ohm_engine::inferior::{Claim, Library};
+    let board = Board::square(7).unwrap();
+    let library = Library::builtin();
+    for pattern in PatternSet::builtin().patterns() {
+        let (stones, marked, star) = embed(&pattern.cells);
+        let found = library.find_matches(&board, &stones);
+        let ok = match pattern.kind {
+            PatternKind::Dead => marked
+                .iter()
+                .all(|&o| found.iter().any(|m| m.claim == Claim::Dead && m.cell == o)),
+            PatternKind::Captured(c) => marked.iter().all(|&o| {
+                found.iter().any(|m| {
+                    m.claim == Claim::Captured
+                        && m.colour == c
+                        && m.cell == o
+                        && marked.contains(&m.partner)
+                })
+            }),
+            PatternKind::Dominated(c) => {
+                let (o, star) = (marked[0], star.unwrap());
+                found.iter().any(|m| {
+                    m.claim == Claim::Dominated && m.colour == c && m.cell == o && m.partner == star
+                }) && found.iter().any(|m| {
+                    m.claim == Claim::Vulnerable
+                        && m.colour == !c
+                        && m.cell == o
+                        && m.partner == star
+                })
+            }
+        };
+        assert!(
+            ok,
+            "{} ({:?}) not proven by the library: {found:?}",
+            pattern.name, pattern.kind
+        );
+    }
+}

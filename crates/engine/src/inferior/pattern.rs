@@ -190,6 +190,12 @@ impl PatternSet {
         Ok(PatternSet::from_patterns(patterns))
     }
 
+    /// No patterns.
+    #[must_use]
+    pub fn empty() -> PatternSet {
+        PatternSet::from_patterns(Vec::new())
+    }
+
     /// A set of already parsed patterns.
     #[must_use]
     pub fn from_patterns(patterns: Vec<Pattern>) -> PatternSet {
