@@ -931,3 +931,62 @@ fn the_generated_library_subsumes_figure_8() {
         );
     }
 }
+
+/// Dead regions are dead by definition, and a decomposition's parts decide the value as the
+/// theory says (the opponent of the cutting group wins moving first iff some part is a win
+/// moving first; the cutting colour moving first iff it wins one part moving first and all
+/// the others moving second), by the exhaustive solver.
+#[test]
+fn oracle_dead_regions_and_decompositions() {
+    use ohm_engine::inferior::{dead_regions, decompose};
+    let mut rng = Rng(0xdec0_4405);
+    let (mut regions, mut decompositions) = (0, 0);
+    for_sample_positions(
+        &mut rng,
+        &[(3u8, 4u32, 300), (4, 7, 1500), (5, 10, 600)],
+        |small, pos| {
+            let (black, white) = small.masks(&stones_of(pos));
+            for p in dead_regions(pos) {
+                regions += 1;
+                assert!(
+                    small.is_dead(black, white, small_index(small, p)),
+                    "{p} in a dead region\n{}",
+                    diagram::to_diagram(pos)
+                );
+            }
+            let mut memo = HashMap::new();
+            for splitter in Color::ALL {
+                let Some(d) = decompose(pos, splitter) else {
+                    continue;
+                };
+                decompositions += 1;
+                let parts: Vec<(u32, u32)> = (0..d.parts.len())
+                    .map(|i| small.masks(&stones_of(&d.part_position(pos, i))))
+                    .collect();
+                let other = !splitter;
+                let other_wins = small.wins(black, white, other, &mut memo);
+                let by_parts = parts
+                    .iter()
+                    .any(|&(b, w)| small.wins(b, w, other, &mut memo));
+                assert_eq!(other_wins, by_parts, "{d:?}\n{}", diagram::to_diagram(pos));
+                let splitter_wins = small.wins(black, white, splitter, &mut memo);
+                let by_parts = (0..parts.len()).any(|i| {
+                    let (b, w) = parts[i];
+                    small.wins(b, w, splitter, &mut memo)
+                        && parts
+                            .iter()
+                            .enumerate()
+                            .all(|(j, &(b, w))| j == i || !small.wins(b, w, other, &mut memo))
+                });
+                assert_eq!(
+                    splitter_wins,
+                    by_parts,
+                    "{d:?}\n{}",
+                    diagram::to_diagram(pos)
+                );
+            }
+        },
+    );
+    eprintln!("{regions} dead-region cells, {decompositions} decompositions checked");
+    assert!(regions > 20 && decompositions > 20);
+}

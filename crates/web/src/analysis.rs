@@ -381,6 +381,12 @@ pub fn reason_text(reason: &InferiorReason) -> String {
             )
         }
         InferiorReason::Decided => "the game is decided once the fill-in is done".to_string(),
+        InferiorReason::DeadRegion => "dead: an empty region that touches only one group of \
+            one colour, so no winning path can use it"
+            .to_string(),
+        InferiorReason::DeadAfterMove { mover, cell } => {
+            format!("dead once {} plays {cell}", mover.title())
+        }
         InferiorReason::Local {
             claim,
             colour,

@@ -33,6 +33,7 @@
 pub mod local;
 pub mod matcher;
 pub mod pattern;
+pub mod regions;
 
 use alloc::format;
 use alloc::string::String;
@@ -50,6 +51,7 @@ use crate::shannon::{ShannonGraph, Vertex, VertexSet};
 pub use local::Claim;
 pub use matcher::{Library, LibraryMatch};
 pub use pattern::{PatternKind, PatternMatch, PatternSet};
+pub use regions::{dead_regions, decompose, Decomposition};
 
 /// Why a cell was classified.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +87,12 @@ pub enum InferiorReason {
     SupportOrThreat { graph: Color },
     /// The game is decided once the fill-in is done: nothing else matters.
     Decided,
+    /// A region of empty cells that touches at most one group of some colour
+    /// ([`regions::dead_regions`]).
+    DeadRegion,
+    /// The cell is dead once `mover` plays `cell`: dominated by that move if `mover` is the
+    /// player to move, vulnerable to it otherwise.
+    DeadAfterMove { mover: Color, cell: Point },
 }
 
 /// Which recognisers [`analyze_with`] runs.
@@ -265,6 +273,12 @@ pub fn analyze_with(
             if !dead.contains(m.cell) {
                 dead.insert(m.cell);
                 out.reasons.push((m.cell, local_reason(m)));
+            }
+        }
+        if options.patterns {
+            for p in regions::dead_regions(&scratch) - dead {
+                dead.insert(p);
+                out.reasons.push((p, InferiorReason::DeadRegion));
             }
         }
         if let Some(graphs) = &graphs {
@@ -453,6 +467,19 @@ pub fn analyze_with(
             }
         }
     }
+    if options.graph && options.patterns {
+        // One ply deeper (Benzene's "backup opponent dead"): a cell dead once the opponent
+        // plays `k` is vulnerable to `k` (a dead cell stays dead as stones are added, so a
+        // stone of ours there dies when `k` is played); a cell dead once we play `d` is
+        // dominated by `d`.
+        for (k, c, ours) in one_ply_dead(&filled, to_move, library) {
+            let reason = || InferiorReason::DeadAfterMove {
+                mover: if ours { to_move } else { !to_move },
+                cell: k,
+            };
+            relation(c, k, ours, &reason);
+        }
+    }
     out.dominated = group_by_cell(&dominators, empty);
     out.vulnerable = group_by_cell(&killers, empty);
     for (p, _, reason) in dominators.iter().chain(killers.iter()) {
@@ -540,6 +567,39 @@ pub fn prune(
         }
     }
     consider
+}
+
+/// For each empty cell `k` and each colour: the cells that the library's dead patterns and
+/// the dead regions declare dead once `k` is played. Yields `(k, dead cell, k played by
+/// to_move)`.
+fn one_ply_dead(filled: &Position, to_move: Color, library: &Library) -> Vec<(Point, Point, bool)> {
+    let board = *filled.board();
+    let empty = filled.empty_cells();
+    let mut out = Vec::new();
+    let mut child = Position::new(board);
+    for k in empty {
+        for mover in Color::ALL {
+            let mut stones = ByColor {
+                black: filled.stones(Color::Black),
+                white: filled.stones(Color::White),
+            };
+            stones[mover].insert(k);
+            child.reset_to(stones, !mover);
+            if child.connected_winner().is_some() {
+                continue;
+            }
+            let mut dead = regions::dead_regions(&child);
+            library.for_each_match(&board, &stones, |m| {
+                if m.claim == Claim::Dead {
+                    dead.insert(m.cell);
+                }
+            });
+            for c in dead {
+                out.push((k, c, mover == to_move));
+            }
+        }
+    }
+    out
 }
 
 /// A generated-library reason in words a learner reads, naming the partner cell.
