@@ -18,6 +18,8 @@ usage:
                                      level 4, 8 moves), its line and the move Ohm plays
   ohm convert <record> --to <fmt> [--size N[xM]]
                                      rewrite a record; fmt: hsgf, lg, hexworld, trmph, moves
+  ohm patterns [text]                the inferior-cell pattern library proven again: counts per
+                                     claim, or (text) the library file itself
   ohm bench [suite] [--rounds N] [--raw]
                                      benchmarks; suites: cellset, hsearch, inferior, search, all
   ohm graph analyze [--terminals A,B|none] [--summary]
@@ -240,12 +242,39 @@ fn run(args: &[String]) -> Result<String, String> {
                 Err(report.errors.join("\n"))
             }
         }
+        ["patterns"] => Ok(pattern_counts()),
+        ["patterns", "text"] => Ok(ohm_engine::inferior::local::library_text(
+            &ohm_engine::inferior::local::generate(),
+        )),
         ["bench"] => bench::run("all", rounds, raw),
         ["bench", suite] => bench::run(suite, rounds, raw),
         [command, ..] => Err(format!(
             "unknown command or wrong arguments: {command} (see ohm --help)"
         )),
     }
+}
+
+/// `ohm patterns`: proves the inferior-cell library again and counts its patterns per claim.
+fn pattern_counts() -> String {
+    use ohm_engine::inferior::local::{self, Claim};
+    let generated = local::generate();
+    let mut out =
+        String::from("Inferior-cell library, proven now (one pattern per symmetry class)\n");
+    for claim in Claim::ALL {
+        let n = generated.iter().filter(|p| p.claim == claim).count();
+        out.push_str(&format!("{:<12} {n:>5}\n", claim.name()));
+    }
+    let same = local::library_text(&generated) == ohm_engine::inferior::matcher::LIBRARY;
+    out.push_str(&format!(
+        "total        {:>5}; the built-in library.txt is {}",
+        generated.len(),
+        if same {
+            "this output"
+        } else {
+            "OUT OF DATE (ohm patterns text > crates/engine/src/inferior/library.txt)"
+        }
+    ));
+    out
 }
 
 /// `--openings a1,b2+e5,...`: openings separated by commas, the stones of one opening (Black's,

@@ -25,7 +25,11 @@ const ROUNDS: u32 = match option_env!("OHM_BENCH_ROUNDS") {
 #[wasm_bindgen_test]
 fn every_suite_in_wasm() {
     let mut clock = || performance_now() * 1e6;
-    let suites: &[&str] = if option_env!("OHM_BENCH_ROUNDS").is_some() {
+    // OHM_BENCH_SUITE (at build time) picks one suite: `scripts/bench.sh inferior`.
+    let one = option_env!("OHM_BENCH_SUITE").map(|s| [s]);
+    let suites: &[&str] = if let Some(one) = &one {
+        one
+    } else if option_env!("OHM_BENCH_ROUNDS").is_some() {
         bench::SUITES
     } else {
         &["cellset"]

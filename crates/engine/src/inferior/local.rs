@@ -688,7 +688,8 @@ pub fn library_text(patterns: &[LibraryPattern]) -> String {
 /// The comment at the top of `library.txt`.
 pub const LIBRARY_HEADER: &str = "\
 # Ohm's inferior-cell pattern library, generated and proven by inferior::local::generate
-# (regenerate with `ohm patterns --write`; a test checks that this file is its output).
+# (`ohm patterns text > crates/engine/src/inferior/library.txt`, or OHM_BLESS=1 with the
+# library test, rewrites it; a test checks that this file is the generator's output).
 # One pattern per line: claim, colour it is for, partner index, reversible carrier (hex mask),
 # then the 19 window positions in order (see inferior/local.rs): `.` empty, `B` / `W` a stone
 # or an edge of that colour, `?` anything. Position 0 is the anchor cell the claim is about.
