@@ -342,6 +342,23 @@ impl Position {
         self.set_to_move(!color);
     }
 
+    /// Adds a `color` stone on the empty cell `p` without passing the turn (the solver's
+    /// fill-in along its path; [`Position::undo`] takes it back like a move). No legality
+    /// check beyond a debug assertion that the cell is empty: a fill-in may connect a player.
+    pub fn place_unchecked(&mut self, color: Color, p: Point) {
+        debug_assert!(p.is_cell() && self.board.contains(p) && self.color_at(p).is_none());
+        let groups_checkpoint = self.groups.checkpoint();
+        self.place_stone(color, p);
+        self.history.push(Frame {
+            played: PlayedMove {
+                color,
+                mv: Move::Cell(p),
+            },
+            to_move_before: self.to_move,
+            groups_checkpoint,
+        });
+    }
+
     /// Takes back the last move; `false` if there is none.
     pub fn undo(&mut self) -> bool {
         let Some(frame) = self.history.pop() else {

@@ -32,9 +32,10 @@ use super::node::Knowledge;
 use super::table::{NodeData, Table};
 use super::{Control, Progress, RootMove, SolverParams, Stats};
 use crate::cellset::CellSet;
+use crate::connections::Connections;
 use crate::point::Point;
 use crate::zobrist;
-use crate::{Move, Position};
+use crate::{ByColor, Color, Move, Position};
 
 /// A child of the node being searched, as far as its parent knows it.
 #[derive(Clone, Copy, Debug)]
@@ -62,6 +63,15 @@ pub(super) struct Dfpn<'a> {
     pub root_moves: Vec<RootMove>,
     /// MID calls until the next poll of the clock and the stop flag.
     pub poll_countdown: u32,
+    /// The moves from the root to the current position.
+    pub path: Vec<Point>,
+    /// Both colours' connections of `synced_position`, built at the first node the solve
+    /// creates and then brought along the path by incremental updates, only as far as a
+    /// position to create needs them.
+    pub connections: Option<ByColor<Connections>>,
+    /// The position after the first `synced` moves of the path.
+    pub synced_position: Position,
+    pub synced: usize,
 }
 
 /// MID calls between two polls of the caller's clock and stop flag.
@@ -116,7 +126,32 @@ impl Dfpn<'_> {
             return (d.clone(), 0);
         }
         self.stats.created += 1;
-        let facts = self.knowledge.analyze(&self.position);
+        let (cells, mut facts) = self.knowledge.begin(&self.position);
+        if let Some(cells) = cells {
+            let filled = (facts.own_fill | facts.their_fill).len();
+            self.stats.fill_stones += u64::from(filled);
+            // Incremental updates along the path pay when few stones are missing; a fresh
+            // build when the fill-in is large (see `SolverParams::incremental_fill`).
+            let pending = (self.path.len() - self.synced) as u32;
+            if self.connections.is_some() && filled + pending <= self.params.incremental_fill {
+                self.sync();
+                self.stats.hsearch_updates += 2 * u64::from(filled);
+                let conns = self.connections.as_mut().expect("synced");
+                self.knowledge.finish_incremental(
+                    &mut self.synced_position,
+                    conns,
+                    &cells,
+                    &mut facts,
+                );
+            } else {
+                self.stats.hsearch_builds += 2;
+                self.knowledge
+                    .finish_built(&self.position, &cells, &mut facts);
+                if self.connections.is_none() && self.params.incremental_fill > 0 {
+                    self.sync();
+                }
+            }
+        }
         if facts.filled_hash != key {
             if let Some(d) = self.table.get(facts.filled_hash).filter(|d| d.is_solved()) {
                 // The fill-in makes this position equal to one already solved. Its proof was
@@ -168,6 +203,47 @@ impl Dfpn<'_> {
             },
         };
         (data, 1)
+    }
+
+    /// Brings the connections up to the current position.
+    fn sync(&mut self) {
+        let limits = self.knowledge.hsearch;
+        let synced_position = &self.synced_position;
+        let conns = self.connections.get_or_insert_with(|| {
+            ByColor::from_fn(|c| Connections::build(synced_position, c, limits))
+        });
+        while self.synced < self.path.len() {
+            let mv = self.path[self.synced];
+            let mover = self.synced_position.to_move();
+            self.synced_position.play_unchecked(mover, Move::Cell(mv));
+            for c in Color::ALL {
+                conns[c].update(&self.synced_position, mv);
+            }
+            self.stats.hsearch_updates += 2;
+            self.synced += 1;
+        }
+    }
+
+    /// Plays `mv` on the path.
+    fn play(&mut self, mv: Point) {
+        let mover = self.position.to_move();
+        self.position.play_unchecked(mover, Move::Cell(mv));
+        self.path.push(mv);
+    }
+
+    /// Takes back the path's last move (and the connections' update for it, if made).
+    fn unplay(&mut self) {
+        self.position.undo();
+        self.path.pop();
+        if self.synced > self.path.len() {
+            self.synced_position.undo();
+            if let Some(conns) = self.connections.as_mut() {
+                for c in Color::ALL {
+                    conns[c].undo();
+                }
+            }
+            self.synced -= 1;
+        }
     }
 
     /// Stores `node` for the current position, and a solved result also under its filled
@@ -239,10 +315,9 @@ impl Dfpn<'_> {
             best = chosen;
             let mv = kids[best].mv;
             node.best = Some(mv);
-            let mover = self.position.to_move();
-            self.position.play_unchecked(mover, Move::Cell(mv));
+            self.play(mv);
             let (child, child_work) = self.mid(child_limit, ply + 1);
-            self.position.undo();
+            self.unplay();
             work += child_work;
             kids[best] = Child {
                 mv,
@@ -354,8 +429,11 @@ fn combine(kids: &[Child], window: usize, weak: bool) -> Bounds {
     Bounds::new(phi, delta)
 }
 
-/// The most proving child (least delta among the window; the last one searched while it is
-/// still within its threshold) and the thresholds to search it with.
+/// The most proving child and the thresholds to search it with. The child with the least
+/// delta in the window is searched until its delta passes the next best one's grown by
+/// the 1 + ε trick; the child searched last stays the choice while its delta is within that
+/// margin of the best other child's (so the search does not switch back and forth between
+/// two children of about equal numbers).
 fn select(
     kids: &[Child],
     window: usize,
@@ -376,23 +454,28 @@ fn select(
             delta2 = c.bounds.delta;
         }
     }
-    let grown = if delta2 == INFINITY {
-        INFINITY
-    } else {
-        let scaled = libm::ceil(f64::from(delta2) * (1.0 + f64::from(params.epsilon)));
+    let grow = |delta: u32| {
+        if delta == INFINITY {
+            return INFINITY;
+        }
+        let scaled = libm::ceil(f64::from(delta) * (1.0 + f64::from(params.epsilon)));
         let scaled = if scaled >= f64::from(MAX_FINITE) {
             MAX_FINITE
         } else {
             scaled as u32
         };
-        scaled.max(add(delta2, 1))
+        scaled.max(add(delta, 1))
     };
-    let delta_limit = limit.phi.min(grown);
-    let best = if previous < window && kids[previous].bounds.delta < delta_limit {
-        previous
+    // The best rival of the previous child: the least delta, unless that is its own.
+    let (best, rival) = if previous != candidate
+        && previous < window
+        && kids[previous].bounds.delta < limit.phi.min(grow(delta1))
+    {
+        (previous, delta1)
     } else {
-        candidate
+        (candidate, delta2)
     };
+    let delta_limit = limit.phi.min(grow(rival));
     let child = kids[best].bounds;
     let phi_limit = if limit.delta == INFINITY {
         INFINITY
@@ -443,10 +526,27 @@ mod tests {
         let params = SolverParams::DEFAULT;
         let kids = [kid(2, 5), kid(3, 1), kid(4, 9)];
         let node = combine(&kids, 3, false);
-        let (best, limit) = select(&kids, 3, 0, node, Bounds::UNLIMITED, &params);
+        // The least delta is searched until it passes the second best's, grown by 1 + ε.
+        let (best, limit) = select(&kids, 3, 1, node, Bounds::UNLIMITED, &params);
         assert_eq!(best, 1);
-        assert!(limit.delta > 5 && limit.phi == INFINITY);
-        let (_, tight) = select(&kids, 3, 1, node, Bounds::new(4, 20), &params);
+        assert_eq!((limit.phi, limit.delta), (INFINITY, 7));
+        // A previous choice far behind the best gives way to it.
+        let (best, _) = select(&kids, 3, 0, node, Bounds::UNLIMITED, &params);
+        assert_eq!(best, 1);
+        // One within the margin of the best stays, with the best as its rival.
+        let close = [kid(2, 2), kid(3, 2), kid(4, 9)];
+        let node = combine(&close, 3, false);
+        let (best, limit) = select(&close, 3, 1, node, Bounds::UNLIMITED, &params);
+        assert_eq!((best, limit.delta), (1, 3));
+        // The node's own thresholds cap the child's.
+        let (_, tight) = select(
+            &kids,
+            3,
+            1,
+            combine(&kids, 3, false),
+            Bounds::new(4, 20),
+            &params,
+        );
         assert_eq!(tight.delta, 4);
         assert_eq!(tight.phi, 20 - (9 - 3));
     }

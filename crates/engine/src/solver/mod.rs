@@ -104,9 +104,24 @@ pub struct SolverParams {
     pub proof_set_pruning: bool,
     /// H-search at every node.
     pub hsearch: HSearchLimits,
+    /// A position's connections come from its parent's by incremental updates when at most
+    /// this many stones (its fill-in and the path's moves not yet applied) separate them,
+    /// and are built from scratch otherwise (0: always built).
+    pub incremental_fill: u32,
     /// Inferior-cell analysis at every node.
     pub inferior: AnalysisOptions,
 }
+
+/// H-search in the solver: 12 full and 24 semi carriers per pair, OR over 5. On all 36
+/// one-stone 6x6 openings (one table), 4/8/3 needed 2.5 times the nodes of 8/16/4 and
+/// 12/24/5 three quarters of them; more (16/32/6, 24/48/8, no limit) proved nothing
+/// sooner and cost more time per node.
+pub const SOLVER_HSEARCH: HSearchLimits = HSearchLimits {
+    max_full: 12,
+    max_semi: 24,
+    max_or: 5,
+    ..HSearchLimits::DEFAULT
+};
 
 impl SolverParams {
     /// The defaults, chosen by measurement (`ohm bench solver`).
@@ -116,17 +131,14 @@ impl SolverParams {
         max_nodes: None,
         epsilon: 0.25,
         widening_base: 1,
-        widening_factor: 0.25,
+        widening_factor: 0.5,
         weak_delta: false,
         proof_set_pruning: true,
-        hsearch: HSearchLimits::DEFAULT,
-        inferior: AnalysisOptions {
-            patterns: true,
-            graph: true,
-            fill_in: true,
-            prune_dominated: true,
-            prune_vulnerable: true,
-        },
+        hsearch: SOLVER_HSEARCH,
+        incremental_fill: 0,
+        // The graph recognisers cost a third of the solver's time on 6x6 and saved 2% of its
+        // nodes (all 36 one-stone openings): the generated pattern library only.
+        inferior: AnalysisOptions::SOLVER,
     };
 }
 
@@ -185,6 +197,11 @@ pub struct Stats {
     pub pruned_siblings: u64,
     /// Positions found solved under the hash of their filled position.
     pub fill_transpositions: u64,
+    /// Incremental H-search updates (one per colour and stone) and builds from scratch.
+    pub hsearch_updates: u64,
+    pub hsearch_builds: u64,
+    /// Fill-in stones placed, over all positions created.
+    pub fill_stones: u64,
 }
 
 impl Stats {
@@ -201,6 +218,9 @@ impl Stats {
         self.solved += other.solved;
         self.pruned_siblings += other.pruned_siblings;
         self.fill_transpositions += other.fill_transpositions;
+        self.hsearch_updates += other.hsearch_updates;
+        self.hsearch_builds += other.hsearch_builds;
+        self.fill_stones += other.fill_stones;
     }
 }
 
@@ -265,7 +285,7 @@ impl Solver {
         let knowledge = Knowledge {
             hsearch: params.hsearch,
             inferior: params.inferior,
-            patterns: PatternSet::builtin(),
+            patterns: PatternSet::empty(),
             circuit: CircuitParams::DEFAULT,
         };
         Solver {
@@ -342,8 +362,13 @@ impl Solver {
             solution.proof = Some(CellSet::EMPTY);
             return solution;
         }
+        let root = playing_copy(position);
         let mut search = Dfpn {
-            position: playing_copy(position),
+            synced_position: root.clone(),
+            synced: 0,
+            path: Vec::new(),
+            connections: None,
+            position: root,
             table: &mut self.table,
             knowledge: &self.knowledge,
             params: &self.params,
@@ -491,4 +516,9 @@ fn playing_copy(position: &Position) -> Position {
     let mut p = position.clone();
     p.set_swap_rule(false);
     p
+}
+
+#[doc(hidden)]
+pub fn filled_for_bench(position: &Position, cells: &crate::inferior::InferiorCells) -> Position {
+    node::filled(position, cells)
 }

@@ -73,8 +73,19 @@ pub fn filled(position: &Position, cells: &InferiorCells) -> Position {
 }
 
 impl Knowledge {
-    /// Everything the solver needs to know of `position` before searching below it.
+    /// Everything the solver needs to know of `position` before searching below it, with
+    /// H-search built from scratch on the filled position.
     pub fn analyze(&self, position: &Position) -> Facts {
+        let (cells, mut facts) = self.begin(position);
+        if let Some(cells) = cells {
+            self.finish_built(position, &cells, &mut facts);
+        }
+        facts
+    }
+
+    /// The first half of the analysis: the fill-in (`None` when a player is connected
+    /// already, and the facts say so).
+    pub fn begin(&self, position: &Position) -> (Option<InferiorCells>, Facts) {
         let mover = position.to_move();
         let empty = position.empty_cells();
         let mut facts = Facts {
@@ -92,16 +103,65 @@ impl Knowledge {
                 proof: CellSet::EMPTY,
                 best: None,
             });
-            return facts;
+            return (None, facts);
         }
         let cells = inferior::analyze_with(position, mover, &self.inferior, &self.patterns);
-        let own_fill = cells.fill[mover] & empty;
-        let their_fill = cells.fill[!mover] & empty;
-        facts.max_proof = empty - their_fill;
-        facts.own_fill = own_fill;
-        facts.their_fill = their_fill;
-        let board = filled(position, &cells);
+        facts.own_fill = cells.fill[mover] & empty;
+        facts.their_fill = cells.fill[!mover] & empty;
+        facts.max_proof = empty - facts.their_fill;
+        (Some(cells), facts)
+    }
+
+    /// The second half with H-search built from scratch on the filled position.
+    pub fn finish_built(&self, position: &Position, cells: &InferiorCells, facts: &mut Facts) {
+        let board = filled(position, cells);
         facts.filled_hash = board.hash();
+        let conns = ByColor::from_fn(|c| Connections::build(&board, c, self.hsearch));
+        self.decide(&board, &conns, cells, facts);
+    }
+
+    /// The second half with `conns`, both colours' connections of `position` (kept up to
+    /// date along the solver's path): the fill-in's stones are added to `position` and to
+    /// `conns` as incremental updates, and taken back before returning.
+    pub fn finish_incremental(
+        &self,
+        position: &mut Position,
+        conns: &mut ByColor<Connections>,
+        cells: &InferiorCells,
+        facts: &mut Facts,
+    ) {
+        let mover = position.to_move();
+        let mut placed = 0;
+        for (colour, fill) in [(mover, facts.own_fill), (!mover, facts.their_fill)] {
+            for p in fill {
+                position.place_unchecked(colour, p);
+                for c in Color::ALL {
+                    conns[c].update(position, p);
+                }
+                placed += 1;
+            }
+        }
+        facts.filled_hash = position.hash();
+        self.decide(position, conns, cells, facts);
+        for _ in 0..placed {
+            position.undo();
+            for c in Color::ALL {
+                conns[c].undo();
+            }
+        }
+    }
+
+    /// The outcome, or the children, of the filled position `board`.
+    fn decide(
+        &self,
+        board: &Position,
+        conns: &ByColor<Connections>,
+        cells: &InferiorCells,
+        facts: &mut Facts,
+    ) {
+        let mover = board.to_move();
+        let (own_fill, their_fill) = (facts.own_fill, facts.their_fill);
+        let empty = facts.max_proof | their_fill;
         if let Some(winner) = board.connected_winner() {
             let (proof, best) = if winner == mover {
                 // Any move keeps the win; filling an own captured set at least makes progress.
@@ -118,14 +178,12 @@ impl Knowledge {
                 proof,
                 best,
             });
-            return facts;
+            return;
         }
-        let conns = ByColor::from_fn(|c| Connections::build(&board, c, self.hsearch));
-        if let Some(terminal) = decided_by_connections(&conns, mover, own_fill, their_fill) {
+        if let Some(terminal) = decided_by_connections(conns, mover, own_fill, their_fill) {
             facts.terminal = Some(terminal);
-            return facts;
+            return;
         }
-
         let open = board.empty_cells();
         let mut moves = cells.consider & open;
         let mut support = their_fill;
@@ -147,10 +205,9 @@ impl Knowledge {
                 proof: facts.loss_support,
                 best: None,
             });
-            return facts;
+            return;
         }
-        facts.children = self.ordered(&board, &conns, moves);
-        facts
+        facts.children = self.ordered(board, conns, moves);
     }
 
     /// `moves`, the hottest cells of the circuit evaluation first (ties in point order).
