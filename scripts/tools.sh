@@ -46,8 +46,9 @@ ensure_wasm_bindgen() {
 ensure_node_deps() {
   if ! command -v npm >/dev/null; then
     log "apt-get install nodejs npm"
-    as_root apt-get update -qq
-    as_root apt-get install -y -qq nodejs npm
+    as_root apt-get -o DPkg::Lock::Timeout=600 update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+      --no-install-recommends nodejs npm
   fi
   # wasm-opt (npm binaryen 132) and playwright-core; Debian's binaryen is too old for Rust 1.95 output.
   if [ ! -x "$ROOT/node_modules/.bin/wasm-opt" ] || [ ! -d "$ROOT/node_modules/playwright-core" ] \
@@ -57,12 +58,20 @@ ensure_node_deps() {
   fi
 }
 
+# Debian's Chromium and ChromeDriver, only if missing: the missing package alone with what it
+# depends on (no recommends, which would pull ~100 more packages and upgrade installed ones
+# such as systemd and perl); the package lists are refreshed only if apt does not know it.
 ensure_chromium() {
-  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-    log "apt-get install chromium chromium-driver"
-    as_root apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
+  local missing=()
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v chromedriver >/dev/null || missing+=(chromium-driver)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "apt-get install --no-install-recommends ${missing[*]} (about 1 minute, once)"
+  if ! apt-cache show "${missing[@]}" >/dev/null 2>&1; then
+    as_root apt-get -o DPkg::Lock::Timeout=600 update -qq
   fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+    --no-install-recommends --no-upgrade "${missing[@]}"
 }
 
 # Everything `trunk build` needs.

@@ -81,9 +81,11 @@ async function waitForState(page, state, timeout = STEP_TIMEOUT_MS) {
   await page.waitForFunction((s) => document.querySelector('#status')?.dataset.state === s, state, { timeout });
 }
 
+/** Starts a new game of this size (the size applies when New game is pressed). */
 async function chooseSize(page, width, height) {
   await page.selectOption('#board-width', String(width));
   await page.selectOption('#board-height', String(height));
+  await page.click('#new-game');
   await page.waitForFunction(
     ([w, h]) => document.querySelectorAll('#board [data-cell]').length === w * h,
     [width, height],
@@ -598,7 +600,7 @@ async function main() {
       check(JSON.stringify(full) === '["c4","d3"]', `full carrier ${full}`);
       const steps = await page.$$eval('#derivation li', (els) => els.map((el) => el.textContent));
       log(`  derivation: ${steps.join(' / ')}`);
-      check(steps.length >= 3 && steps.at(-1).includes('Apply OR'), `steps ${steps}`);
+      check(steps.length >= 3 && steps.at(-1).startsWith('OR rule'), `steps ${steps}`);
       await page.click('#conn-next');
       await page.waitForFunction(() => document.querySelector('#conn-label').dataset.kind === 'semi');
       const label = await page.textContent('#conn-label');
@@ -689,7 +691,7 @@ async function main() {
       check((await count(page, '#board .preview')) === pv.length, `preview stones ${await count(page, '#board .preview')} for ${pv}`);
       check((await count(page, `#board [data-cell="${first}"] .preview.black[data-preview="1"]`)) === 1, 'the first preview stone is not Black 1');
       check((await count(page, '#board [data-stone]')) === 2, 'a preview played a stone');
-      await page.hover('#analysis-legend');
+      await page.hover('#analysis-status');
       await page.waitForFunction(() => document.querySelectorAll('#board .preview').length === 0);
       // The keyboard previews too (the mouse kept away from the list).
       await page.mouse.move(5, 5);
@@ -714,7 +716,7 @@ async function main() {
       await page.uncheck('#swap-rule');
       await setPlayers(page, 'human', 'ohm-1');
       const labels = await page.$$eval('#white-player option', (els) => els.map((el) => el.textContent.trim()));
-      check(labels.length === 7 && labels[1] === 'Ohm · level 1 beginner' && labels[6].startsWith('Ohm · level 6'), `options ${labels}`);
+      check(labels.length === 7 && labels[1] === 'Ohm, level 1 (beginner)' && labels[6].startsWith('Ohm, level 6'), `options ${labels}`);
       // Level 1 answers at once.
       let t0 = Date.now();
       await page.click('#board [data-cell="f6"]');
@@ -923,6 +925,287 @@ async function main() {
       check((await page.textContent('#engine-notice')).includes('asked again for the analysis'), 'no notice after the death');
       check((await page.$eval('#engine-notice', (el) => el.dataset.restarts)) === '2', 'the death was not noticed');
       await page.screenshot({ path: join(OUT, 'analysis-after-restart.png') });
+      await page.context().close();
+    });
+
+    // ---- What a new user hits (issue 17): each check failed on the build before its fix ----
+
+    const PHONES = [{ width: 360, height: 640 }, { width: 390, height: 844 }];
+    const DESKTOP = { width: 1100, height: 760 };
+
+    /** The panel section of `tab` on a phone (tab bar), or opened on a desktop. */
+    async function showTab(p, tab, sectionId) {
+      if ((await p.viewportSize()).width <= 760) {
+        if ((await p.getAttribute(`#tab-${tab}`, 'aria-selected')) !== 'true') await p.click(`#tab-${tab}`);
+      } else if (sectionId) {
+        await openSection(p, sectionId);
+      }
+    }
+
+    await test('1. a new board size is for the next game; New game keeps the old one for Undo, Back and reload', async () => {
+      for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONES[1], 'phone']]) {
+        page = await openApp('#9c1,e5d4', { viewport });
+        await showTab(page, 'game', 'game-section');
+        await page.selectOption('#board-width', '13');
+        await page.selectOption('#board-height', '13');
+        // Choosing a size changes nothing on the board.
+        check((await count(page, '#board [data-cell]')) === 81, 'the size applied at once');
+        check((await count(page, '#board [data-stone]')) === 2, 'the game is gone');
+        check((await page.textContent('#new-game')).trim() === 'New 13×13 game', `button ${await page.textContent('#new-game')}`);
+        check((await page.textContent('#size-pending')).includes('for the next game'), 'no word that the size waits');
+        await page.click('#new-game');
+        await page.waitForFunction(() => document.querySelectorAll('#board [data-cell]').length === 169);
+        check((await count(page, '#board [data-stone]')) === 0, 'the new game is not empty');
+        check((await page.textContent('#previous-game')).includes('9×9, 2 moves'), `note ${await page.textContent('#previous-game')}`);
+        check(!(await page.$eval('#undo', (el) => el.disabled)), 'Undo is disabled');
+        await page.screenshot({ path: join(OUT, `issue17-1-new-game-kept-${name}.png`) });
+        await page.click('#undo');
+        await page.waitForFunction(() => document.querySelectorAll('#board [data-cell]').length === 81);
+        check(JSON.stringify(await stonesOf(page)) === '["d4:white","e5:black"]', `undo brought ${await stonesOf(page)}`);
+        await page.context().close();
+      }
+      // The browser's Back brings the old game back too, and the kept game survives a reload.
+      page = await openApp('#9c1,e5d4');
+      await page.click('#new-game');
+      await page.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length === 0);
+      await page.goBack();
+      await page.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length === 2);
+      check((await hashOf(page)) === '#9c1,e5d4', `hash after Back ${await hashOf(page)}`);
+      check(page.url().startsWith(baseUrl), 'Back left the app');
+      await page.click('#new-game');
+      await page.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length === 0);
+      await page.reload();
+      await page.waitForSelector('#previous-game');
+      await page.click('#restore-game');
+      await page.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length === 2);
+      // "New game" from the game-over card keeps the game too.
+      await page.context().close();
+    });
+
+    await test('2. phones at 360x640 and 390x844: every control of every tab is on the screen, nothing to scroll', async () => {
+      for (const viewport of PHONES) {
+        page = await openApp('#9c1,e5d4', { viewport });
+        check((await count(page, '#tabs .tab')) === 5, 'no tab bar');
+        for (const tab of [null, 'game', 'moves', 'analysis', 'records', 'settings']) {
+          if (tab) await showTab(page, tab);
+          const report = await page.evaluate(() => {
+            const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+            const controls = [...document.querySelectorAll('.panel button, .panel select, .panel textarea, .panel input, .panel summary, .panel .file-button')]
+              .filter((el) => !(el.type === 'file') && visible(el));
+            const off = controls
+              .map((el) => ({ id: el.id || el.className || el.tagName, r: el.getBoundingClientRect() }))
+              .filter(({ r }) => r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+              .map(({ id, r }) => `${id}@${Math.round(r.top)}..${Math.round(r.bottom)}`);
+            const scrolled = [...document.querySelectorAll('.panel, .panel *')].filter((el) => el.scrollHeight > el.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowY) && el.id !== 'moves');
+            const board = document.querySelector('#board').getBoundingClientRect();
+            return {
+              controls: controls.length,
+              off,
+              scrollers: scrolled.map((el) => el.id || el.className),
+              page: document.scrollingElement.scrollHeight - innerHeight,
+              board: Math.round(board.height),
+            };
+          });
+          const where = `${viewport.width}x${viewport.height} ${tab ?? 'no tab'}`;
+          log(`  ${where}: ${report.controls} controls, board ${report.board} px high`);
+          check(report.off.length === 0, `${where}: off the screen: ${report.off.join(', ')}`);
+          check(report.scrollers.length === 0, `${where}: scrolls inside ${report.scrollers.join(', ')}`);
+          check(report.page <= 0, `${where}: the page scrolls by ${report.page}px`);
+          check(report.board >= 150, `${where}: the board is only ${report.board} px high`);
+          check((await count(page, '#undo')) === 1 && (await page.$eval('#undo', (el) => el.getBoundingClientRect().bottom <= innerHeight)), `${where}: Undo is off the screen`);
+          await page.screenshot({ path: join(OUT, `issue17-2-phone-${viewport.width}x${viewport.height}-${tab ?? 'board'}.png`) });
+        }
+        // A control in a tab works where it is: the level of White.
+        await showTab(page, 'game');
+        await page.selectOption('#white-player', 'ohm-2');
+        check((await page.$eval('#white-player', (el) => el.value)) === 'ohm-2', 'the select did not take');
+        await page.context().close();
+      }
+    });
+
+    await test('3. a swap is explained where the person looks, and offered in words to a second player', async () => {
+      for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONES[1], 'phone']]) {
+        page = await openApp('', { viewport });
+        await showTab(page, 'game', 'game-section');
+        await setPlayers(page, 'human', 'ohm-4');
+        if ((await page.viewportSize()).width <= 760) await showTab(page, 'game');
+        await page.click('#board [data-cell="f6"]');
+        await page.waitForSelector('#swap-note', { timeout: ENGINE_TIMEOUT_MS });
+        const note = await page.textContent('#swap-note');
+        check(note.startsWith('Ohm swapped: your red stone at f6 is now Ohm\'s blue stone at f6'), `note: ${note}`);
+        check(note.includes('You still play red (Black)') && note.includes('Your move'), `note: ${note}`);
+        check((await stoneAt(page, 'f6')) === 'white', 'f6 is not blue');
+        const status = await statusOf(page);
+        check(status.text.includes('Your move'), `status ${status.text}`);
+        const noteBox = await page.$eval('#swap-note', (el) => el.getBoundingClientRect().bottom);
+        check(noteBox <= viewport.height, 'the swap note is off the screen');
+        await page.screenshot({ path: join(OUT, `issue17-3-ohm-swapped-${name}.png`) });
+        await page.context().close();
+        // Two people: White is offered the swap in words.
+        page = await openApp('#9c1,c3', { viewport });
+        await page.waitForSelector('#swap-offer');
+        const offer = await page.textContent('#swap-offer');
+        check(offer.includes("White may take Black's first stone") && offer.includes('moves to c3') === false && offer.includes('c3'), `offer: ${offer}`);
+        check(offer.includes('blue stone') && offer.includes('Black (red) moves again'), `offer: ${offer}`);
+        await page.screenshot({ path: join(OUT, `issue17-3-swap-offered-${name}.png`) });
+        await page.click('#swap');
+        await page.waitForSelector('#swap-note');
+        check((await page.textContent('#swap-note')).startsWith('White swapped: Black\'s first stone at c3 is now White\'s blue stone at c3'), await page.textContent('#swap-note'));
+        await page.context().close();
+      }
+    });
+
+    await test('4. imports and links: an HSGF error at its move and byte, a bad link said, the players said', async () => {
+      page = await openApp('#9c1,e5');
+      const sgf = '(;FF[4]GM[11]SZ[5];B[e5];W[zz])';
+      await importText(page, sgf);
+      await page.waitForSelector('#import-error pre');
+      const error = await page.textContent('#import-error');
+      check(error.includes(`Not imported: HSGF: move 2, [zz] at byte ${sgf.indexOf('zz')}`), `error: ${error}`);
+      const caret = await page.$eval('#import-error pre', (el) => el.textContent.split('\n')[1]);
+      check(caret === `${' '.repeat(sgf.indexOf('zz'))}^`, `caret line '${caret}'`);
+      // Importing while Ohm plays a side says that the players changed.
+      await setPlayers(page, 'human', 'ohm-1');
+      await importText(page, '(;FF[4]GM[11]SZ[5];B[c3];W[b4])');
+      await page.waitForSelector('#import-result');
+      check((await page.textContent('#import-result')).includes('Both sides are now played by people'), await page.textContent('#import-result'));
+      await page.context().close();
+      // A malformed address: said, with the place, and the stored game stays.
+      page = await openApp('#9c1,e5');
+      await page.goto(`${baseUrl}#11c1,zz99`);
+      await page.reload();
+      await page.waitForSelector('#link-error');
+      const said = await page.textContent('#link-error');
+      check(said.includes('The address holds no game Ohm can read: HexWorld') && said.includes('still on the board'), `said: ${said}`);
+      check((await page.textContent('#link-error pre')).includes('^'), 'no caret');
+      check(JSON.stringify(await stonesOf(page)) === '["e5:black"]', `stones ${await stonesOf(page)}`);
+      await page.screenshot({ path: join(OUT, 'issue17-4-bad-link.png') });
+      await page.click('#link-error-close');
+      await page.context().close();
+    });
+
+    await test('5. comments on moves and variations: shown in the move list, edited, exported, kept on reload', async () => {
+      page = await openApp('#9c1,');
+      const sgf = '(;FF[4]GM[11]SZ[5]C[A short game.];B[c3]C[The centre.](;W[b4]C[A block.];B[d2])(;W[d3]C[Another try.]))';
+      await importText(page, sgf);
+      await page.waitForSelector('#import-result');
+      const comments = await page.$$eval('#moves .move-comment', (els) => els.map((el) => el.textContent));
+      check(JSON.stringify(comments) === '["The centre.","A block."]', `comments ${comments}`);
+      check((await count(page, '#moves .variation')) === 1, 'the variation is not offered');
+      // Edit the comment of the last move (d2), then export.
+      await page.fill('#comment-text', 'Black wins the race.');
+      await page.press('#comment-text', 'Tab');
+      await page.waitForFunction(() => [...document.querySelectorAll('#moves .move-comment')].some((el) => el.textContent === 'Black wins the race.'));
+      const written = await exportText(page, '#export-hsgf');
+      for (const kept of ['C[A short game.]', ';B[c3]C[The centre.]', '(;W[b4]C[A block.];B[d2]C[Black wins the race.])', '(;W[d3]C[Another try.])']) {
+        check(written.includes(kept), `${kept} not in ${written}`);
+      }
+      await page.reload();
+      await page.waitForSelector('#moves .move-comment');
+      check((await page.$$eval('#moves .move-comment', (els) => els.map((el) => el.textContent))).includes('Black wins the race.'), 'the comment was lost on reload');
+      await page.screenshot({ path: join(OUT, 'issue17-5-comments.png') });
+      await page.context().close();
+    });
+
+    await test('7. learner texts: picked ends, dominated cells named, ring and dot, one sign convention, proofs in words', async () => {
+      for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONES[1], 'phone']]) {
+        // c3 and c4 are one Black group: pick c4 and north; the summary names c4, not c3.
+        page = await openApp('#7c1,c3a7c4', { viewport });
+        await showTab(page, 'analysis', 'analysis-section');
+        await page.check('#show-between');
+        await page.click('#board [data-cell="c4"]');
+        await page.click('#end-north');
+        await page.waitForFunction(() => Number(document.querySelector('#between-summary')?.dataset.full) > 0, null, { timeout: ENGINE_TIMEOUT_MS });
+        const summary = await page.textContent('#between-summary');
+        check(summary.includes('between c4 and north'), `summary ${summary}`);
+        // The proof as sentences, stepped through on the board, the notation one click away.
+        const sentences = await page.$$eval('#derivation .step-text', (els) => els.map((el) => el.textContent));
+        check(sentences.length >= 1 && !sentences.some((s) => s.includes(') is VC')), `sentences ${sentences}`);
+        check((await count(page, '#derivation .notation')) === 0, 'the notation shows before it is asked for');
+        await page.click('#step-next');
+        await page.waitForSelector('#derivation li.current');
+        const lit = await page.$$eval('#board .cell:has(.shade.proof-step)', (els) => els.map((el) => el.dataset.cell).sort().join(' '));
+        const stepCells = await page.$eval('#derivation li.current', (el) => el.dataset.cells.split(' ').filter(Boolean).sort().join(' '));
+        check(lit === stepCells, `lit ${lit} for the step's ${stepCells}`);
+        await page.check('#show-notation');
+        check((await page.textContent('#derivation li.current .notation')).includes('is VC'), 'no notation');
+        await page.screenshot({ path: join(OUT, `issue17-7-proof-steps-${name}.png`) });
+        await page.context().close();
+      }
+      // Dominated cells name their dominators in words; each reason once.
+      page = await openApp('#5c1,b2e5d2');
+      await openSection(page, 'analysis-section');
+      await page.check('#show-inferior');
+      await page.waitForSelector('#inferior-list li[data-kind="dominated"]', { state: 'attached', timeout: ENGINE_TIMEOUT_MS });
+      const dominated = await page.$$eval('#inferior-list li[data-kind="dominated"]', (els) => els.map((el) => el.textContent));
+      for (const text of dominated) {
+        check(/playing [a-e]\d((, | or )[a-e]\d)* is at least as good/.test(text), `dominated: ${text}`);
+        const patterns = text.match(/local pattern “[^”]+”/g) ?? [];
+        check(new Set(patterns).size === patterns.length, `a reason said twice: ${text}`);
+      }
+      await page.screenshot({ path: join(OUT, 'issue17-7-dominated-desktop.png') });
+      await page.context().close();
+      // One sign convention, labelled with the colour: the evaluation bar and the best moves
+      // (9x9 after e5, White to move: too open for a proof in the time best moves take).
+      page = await openApp('#9c1,e5');
+      await openSection(page, 'analysis-section');
+      await page.check('#show-eval-bar');
+      await page.waitForSelector('#eval-words');
+      const words = await page.textContent('#eval-words');
+      check(/by the circuit: E \+\d\.\d\d for (Black|White)/.test(words), `eval words ${words}`);
+      await page.check('#show-best-moves');
+      await page.waitForSelector('#best-moves .best-move', { timeout: ENGINE_TIMEOUT_MS });
+      const best = await page.textContent('#best-moves');
+      check(best.includes('Scores are E for White, the side to move: positive favours White'), `best moves ${best}`);
+      await page.context().close();
+      // A must-play ring on a captured cell says which matters (5x5, Black to move: a4 and a5
+      // are in the must-play region and captured by White; `ohm` vc-mustplay b, compute-inferior b).
+      for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONES[1], 'phone']]) {
+        page = await openApp('#5c1,b2b4e2c4e1b5', { viewport });
+        await showTab(page, 'analysis', 'analysis-section');
+        await page.check('#show-must-play');
+        await page.check('#show-inferior');
+        await page.waitForSelector('#board [data-cell="a4"] .mark.captured', { timeout: ENGINE_TIMEOUT_MS });
+        await page.waitForSelector('#board [data-cell="a4"] .shade.must-play');
+        const title = await page.$eval('#board [data-cell="a4"] title', (el) => el.textContent);
+        check(title.includes('Ringed and captured') && title.includes('White owns this cell'), `a4: ${title}`);
+        const mustPlay = await page.textContent('#must-play');
+        check(mustPlay.includes('Captured, so no use: a4 (White), a5 (White)'), `must-play: ${mustPlay}`);
+        await page.screenshot({ path: join(OUT, `issue17-7-ring-and-dot-${name}.png`) });
+        await page.context().close();
+      }
+      // Ohm's thinking says whom its number favours.
+      page = await openApp('');
+      await setPlayers(page, 'human', 'ohm-5');
+      await page.click('#board [data-cell="c3"]');
+      await page.waitForFunction(() => /for White|proven/.test(document.querySelector('#thinking-eval')?.textContent ?? ''), null, { timeout: ENGINE_TIMEOUT_MS });
+      await page.context().close();
+    });
+
+    await test('8. the White player select shows its whole text; no swap after set-up stones', async () => {
+      page = await openApp('');
+      await openSection(page, 'game-section');
+      await setPlayers(page, 'human', 'ohm-6');
+      const fits = await page.$eval('#white-player', (el) => {
+        const text = el.options[el.selectedIndex].text;
+        const style = getComputedStyle(el);
+        const context = document.createElement('canvas').getContext('2d');
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        // The text, plus the arrow and padding a select draws (about 2.2em).
+        return { text, need: context.measureText(text).width + 2.2 * parseFloat(style.fontSize), have: el.clientWidth };
+      });
+      check(fits.need <= fits.have, `"${fits.text}" needs ${fits.need.toFixed(0)} px, the select has ${fits.have}`);
+      await setPlayers(page, 'human', 'human');
+      // A set-up position: its first move cannot be swapped.
+      await openSection(page, 'setup-section');
+      await page.click('#setup-start');
+      await page.click('#board [data-cell="b2"]');
+      await page.click('#board [data-cell="d4"]');
+      await page.click('#board [data-cell="d4"]');
+      await page.click('#setup-done');
+      await page.click('#board [data-cell="f6"]');
+      await page.waitForSelector('#board [data-cell="f6"][data-stone="black"]');
+      check((await count(page, '#swap')) === 0, 'a swap is offered after set-up stones');
       await page.context().close();
     });
 

@@ -7,10 +7,9 @@
 
 use ohm_engine::circuit::{self, CircuitParams};
 use ohm_engine::connections::{Connections, Derivation, HSearchLimits, Kind};
-use ohm_engine::inferior::{self, InferiorCells, InferiorReason};
+use ohm_engine::inferior::{self, explain, InferiorCells};
 use ohm_engine::player;
 use ohm_engine::search::{self, Callbacks, Progress, SearchParams};
-use ohm_engine::shannon::dead::DeadVertexReason;
 use ohm_engine::{ByColor, CellSet, Color, Point, Position};
 
 use crate::protocol::{
@@ -187,7 +186,6 @@ fn side_connections(store: &Connections) -> SideConnections {
 /// Every stored full and semi connection between the ends of `a` and `b`.
 pub fn connections_between(store: &Connections, a: Point, b: Point) -> Between {
     let color: Side = store.color().into();
-    let name = |p: Point| store.end_of(p).unwrap_or(p).to_string();
     let view = |id| {
         let connection = store.get(id);
         let rule = match store.derivation(id) {
@@ -207,7 +205,8 @@ pub fn connections_between(store: &Connections, a: Point, b: Point) -> Between {
     };
     Between {
         color,
-        ends: [name(a), name(b)],
+        // The ends as the person picked them (a stone stands for its whole group).
+        ends: [a.to_string(), b.to_string()],
         same_group: store.same_end(a, b),
         full: store.full_between(a, b).map(view).collect(),
         semi: store.semi_between(a, b).map(view).collect(),
@@ -232,7 +231,8 @@ fn proof_steps(proof: &str) -> Vec<String> {
 }
 
 /// One entry per inferior cell, the strongest statement first: captured, dead, dominated,
-/// vulnerable.
+/// vulnerable; each with the engine's explanation in words ([`explain::describe`]), which names
+/// the dominating or killing cells.
 fn inferior_cells(cells: &InferiorCells) -> Vec<InferiorCell> {
     let mut out: Vec<InferiorCell> = Vec::new();
     let fill_of = |p: Point| {
@@ -241,158 +241,49 @@ fn inferior_cells(cells: &InferiorCells) -> Vec<InferiorCell> {
             .find(|&c| cells.fill[c].contains(p))
             .map(Side::from)
     };
-    let reasons = |p: Point| {
-        let texts: Vec<String> = cells.reasons_for(p).map(reason_text).collect();
-        texts.join("; ")
-    };
+    let reason = |p: Point| explain::describe(cells, p).unwrap_or_default();
     let mut seen = CellSet::EMPTY;
     for color in Color::ALL {
-        for p in cells.captured[color] {
-            if seen.contains(p) {
-                continue;
-            }
+        for p in cells.captured[color] - seen {
             seen.insert(p);
             out.push(InferiorCell {
                 cell: p.to_string(),
                 kind: InferiorKind::Captured,
                 fill: Some(color.into()),
                 by: Vec::new(),
-                reason: with_default(reasons(p), || {
-                    format!("{} owns it whoever moves first", color.title())
-                }),
+                reason: reason(p),
             });
         }
     }
     for p in (cells.dead | cells.dead_after_fill) - seen {
         seen.insert(p);
-        let after = if cells.dead.contains(p) {
-            ""
-        } else {
-            " once the captured cells are filled in"
-        };
         out.push(InferiorCell {
             cell: p.to_string(),
             kind: InferiorKind::Dead,
             fill: fill_of(p),
             by: Vec::new(),
-            reason: with_default(reasons(p), || {
-                format!("no stone here can change the winner{after}")
-            }),
+            reason: reason(p),
         });
     }
-    for (p, by) in &cells.dominated {
-        if seen.contains(*p) {
-            continue;
+    for (kind, list) in [
+        (InferiorKind::Dominated, &cells.dominated),
+        (InferiorKind::Vulnerable, &cells.vulnerable),
+    ] {
+        for (p, by) in list {
+            if seen.contains(*p) {
+                continue;
+            }
+            seen.insert(*p);
+            out.push(InferiorCell {
+                cell: p.to_string(),
+                kind,
+                fill: None,
+                by: names(*by),
+                reason: reason(*p),
+            });
         }
-        seen.insert(*p);
-        out.push(InferiorCell {
-            cell: p.to_string(),
-            kind: InferiorKind::Dominated,
-            fill: None,
-            by: names(*by),
-            reason: with_default(reasons(*p), || {
-                format!("{} is at least as good", names(*by).join(" or "))
-            }),
-        });
-    }
-    for (p, by) in &cells.vulnerable {
-        if seen.contains(*p) {
-            continue;
-        }
-        seen.insert(*p);
-        out.push(InferiorCell {
-            cell: p.to_string(),
-            kind: InferiorKind::Vulnerable,
-            fill: None,
-            by: names(*by),
-            reason: format!(
-                "{} answering at {} kills a stone here",
-                (!cells.to_move).title(),
-                names(*by).join(" or ")
-            ),
-        });
     }
     out
-}
-
-fn with_default(text: String, default: impl FnOnce() -> String) -> String {
-    if text.is_empty() {
-        default()
-    } else {
-        text
-    }
-}
-
-/// One reason in words, for a learner.
-#[must_use]
-pub fn reason_text(reason: &InferiorReason) -> String {
-    match reason {
-        InferiorReason::Pattern {
-            name,
-            colours_exchanged,
-        } => {
-            let swapped = if *colours_exchanged {
-                ", colours exchanged"
-            } else {
-                ""
-            };
-            format!("local pattern “{name}”{swapped}")
-        }
-        InferiorReason::DeadInGraph { graph, reason } => {
-            let why = match reason {
-                DeadVertexReason::Decided => "the game is already decided".to_string(),
-                DeadVertexReason::Simplicial => {
-                    "its neighbours all touch one another, so it links nothing new".to_string()
-                }
-                DeadVertexReason::SurroundedByTerminal(_) => {
-                    "an edge already touches all its neighbours".to_string()
-                }
-                DeadVertexReason::CliqueCutset(_) => {
-                    "cut off from both edges by cells that all touch one another".to_string()
-                }
-                DeadVertexReason::AfterDeadEdges => {
-                    "it links nothing once useless links are removed".to_string()
-                }
-            };
-            format!("dead in {}'s graph: {why}", graph.title())
-        }
-        InferiorReason::MutualSupport { graph } => {
-            format!(
-                "captured by {}: two cells that support each other",
-                graph.title()
-            )
-        }
-        InferiorReason::MutualThreat { graph } => {
-            format!(
-                "captured by {}: two cells that threaten each other",
-                (!*graph).title()
-            )
-        }
-        InferiorReason::DegreeThreeThreat { graph } => {
-            format!(
-                "captured by {}: a threat of degree three",
-                (!*graph).title()
-            )
-        }
-        InferiorReason::SupportOrThreat { graph } => {
-            format!(
-                "{} playing the dominating cell makes this one irrelevant",
-                graph.title()
-            )
-        }
-        InferiorReason::Decided => "the game is decided once the fill-in is done".to_string(),
-        InferiorReason::DeadRegion => "dead: an empty region that touches only one group of \
-            one colour, so no winning path can use it"
-            .to_string(),
-        InferiorReason::DeadAfterMove { mover, cell } => {
-            format!("dead once {} plays {cell}", mover.title())
-        }
-        InferiorReason::Local {
-            claim,
-            colour,
-            partner,
-        } => ohm_engine::inferior::local_reason_text(*claim, *colour, *partner),
-    }
 }
 
 #[cfg(test)]
@@ -504,7 +395,11 @@ mod tests {
         .unwrap()
         .between
         .unwrap();
-        assert_eq!(to_edge.ends, ["c3", "north"]);
+        assert_eq!(
+            to_edge.ends,
+            ["c4", "north"],
+            "the end picked, not its group's stone"
+        );
         assert!(!to_edge.full.is_empty(), "c3 is two rows from the top");
     }
 

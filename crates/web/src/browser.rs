@@ -26,6 +26,16 @@ pub fn hash() -> String {
 
 /// Replaces the address's fragment without a new history entry (`None` removes it).
 pub fn replace_hash(fragment: Option<&str>) {
+    set_hash(fragment, false);
+}
+
+/// Sets the address's fragment as a new history entry, so that the browser's Back returns to
+/// the address before (a new game: Back brings the previous one back).
+pub fn push_hash(fragment: Option<&str>) {
+    set_hash(fragment, true);
+}
+
+fn set_hash(fragment: Option<&str>, new_entry: bool) {
     let Some(window) = window() else {
         return;
     };
@@ -43,7 +53,12 @@ pub fn replace_hash(fragment: Option<&str>) {
         None => base,
     };
     if let Ok(history) = window.history() {
-        if let Err(e) = history.replace_state_with_url(&JsValue::NULL, "", Some(&url)) {
+        let done = if new_entry {
+            history.push_state_with_url(&JsValue::NULL, "", Some(&url))
+        } else {
+            history.replace_state_with_url(&JsValue::NULL, "", Some(&url))
+        };
+        if let Err(e) = done {
             warn("address not updated", &e);
         }
     }

@@ -19,6 +19,7 @@
 //! - [`host`]: the page's keeper of the worker, restarting it when it dies or hangs;
 //! - [`browser`]: the address bar, downloads and images of the board;
 //! - [`geometry`]: where hexagons, edges and labels go in the SVG, in each orientation;
+//! - [`proof_words`]: H-search proofs said as sentences, step by step, with their cells;
 //! - [`components`]: the app's function components;
 //! - [`embed`]: the `<ohm-board>` element for other sites' pages (`bin/embed.rs`).
 
@@ -29,6 +30,7 @@ pub mod components;
 pub mod embed;
 pub mod geometry;
 pub mod host;
+pub mod proof_words;
 pub mod protocol;
 pub mod records;
 pub mod session;

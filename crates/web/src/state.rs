@@ -11,6 +11,11 @@
 //! line, "redo" and "next" forward again, and a different move played while reviewing starts a
 //! variation ([`MoveTree`]). Ohm only moves at the end of a line, so reviewing an old position
 //! does not make it play there (unless asked with [`Action::EnginePlayHere`]).
+//!
+//! Nor does a game ever vanish: a new game, an import or a followed link sets the game it
+//! replaces aside ([`SetAside`]), and Undo at the start of the new game brings it back
+//! ([`Action::RestorePrevious`]), with its players; the two trade places, so nothing is lost
+//! either way.
 
 use std::rc::Rc;
 
@@ -33,6 +38,23 @@ pub fn levels() -> impl Iterator<Item = (u8, &'static str)> {
     ohm_engine::player::LEVELS
         .iter()
         .map(|l| (l.number, l.name))
+}
+
+/// A game replaced by a new game, an import or a link, kept so that it can come back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetAside {
+    pub tree: MoveTree,
+    pub current: NodeId,
+    pub players: ByColor<Player>,
+    pub levels: ByColor<u8>,
+}
+
+impl SetAside {
+    /// How many moves its longest line has, for people ("the previous game, 12 moves").
+    #[must_use]
+    pub fn moves(&self) -> usize {
+        self.tree.depth(self.tree.line_end(self.current))
+    }
 }
 
 /// Who plays a colour.
@@ -69,6 +91,8 @@ pub struct Game {
     thinking: Option<SearchReport>,
     /// Counts "Move now"s: each one asks the host to terminate the busy worker.
     interrupts: u32,
+    /// The game the last new game, import or link replaced, for Undo to bring back.
+    previous: Option<Rc<SetAside>>,
 }
 
 /// Everything that changes a [`Game`].
@@ -107,6 +131,11 @@ pub enum Action {
     GoTo(NodeId),
     /// Ask Ohm to move here even though the line goes on.
     EnginePlayHere,
+    /// Bring back the game set aside by the last new game, import or link (this one is set
+    /// aside in its place).
+    RestorePrevious,
+    /// The comment on a move of the record (at the root, the game's comment); empty removes it.
+    SetComment(NodeId, String),
     /// Replace the game by an imported, restored or linked one, standing at `at`.
     Load {
         tree: Box<MoveTree>,
@@ -170,6 +199,7 @@ impl Game {
             job_level: DEFAULT_LEVEL,
             thinking: None,
             interrupts: 0,
+            previous: None,
         };
         game.ask_engine_if_its_turn();
         game
@@ -208,6 +238,50 @@ impl Game {
     #[must_use]
     pub fn swap_rule(&self) -> bool {
         self.tree.start().swap_rule
+    }
+
+    /// The game set aside by the last new game, import or link.
+    #[must_use]
+    pub fn previous(&self) -> Option<&SetAside> {
+        self.previous.as_deref()
+    }
+
+    /// Keeps `previous` as the game set aside (restoring a saved game).
+    pub fn set_previous(&mut self, previous: Option<SetAside>) {
+        self.previous = previous.map(Rc::new);
+    }
+
+    /// Whether Undo would bring back the game set aside: this one stands at its start (its
+    /// moves, if any, are set aside in turn).
+    #[must_use]
+    pub fn undo_restores_previous(&self) -> bool {
+        !self.editing && self.previous.is_some() && self.current == MoveTree::ROOT
+    }
+
+    /// What a swap did, when the position is the one just after it: the first stone's cell,
+    /// where it went (its mirror image), and who swapped.
+    #[must_use]
+    pub fn swap_just_played(&self) -> Option<(Point, Point, Color)> {
+        let last = self.position.last_move()?;
+        if last.mv != Move::Swap {
+            return None;
+        }
+        match self.position.history().next()?.mv {
+            Move::Cell(first) => Some((first, first.mirrored(), last.color)),
+            _ => None,
+        }
+    }
+
+    /// The first stone the person to move may swap now: its cell and its mirror image.
+    #[must_use]
+    pub fn swap_offer(&self) -> Option<(Point, Point)> {
+        if !self.can_swap() {
+            return None;
+        }
+        match self.position.history().next()?.mv {
+            Move::Cell(first) => Some((first, first.mirrored())),
+            _ => None,
+        }
     }
 
     /// Whether new square games use the swap rule.
@@ -308,7 +382,7 @@ impl Game {
 
     #[must_use]
     pub fn can_undo(&self) -> bool {
-        !self.editing && self.current != MoveTree::ROOT
+        !self.editing && (self.current != MoveTree::ROOT || self.undo_restores_previous())
     }
 
     #[must_use]
@@ -454,6 +528,7 @@ impl Game {
                 };
                 let mut start = Record::new(board);
                 start.swap_rule = self.prefer_swap && board.is_square();
+                self.set_aside();
                 self.replace(MoveTree::new(start), MoveTree::ROOT);
                 self.editing = false;
             }
@@ -513,6 +588,9 @@ impl Game {
             Action::Swap => return self.play_human(Move::Swap),
             Action::Resign => return self.play_human(Move::Resign),
             Action::Undo => {
+                if self.undo_restores_previous() {
+                    return self.apply(Action::RestorePrevious);
+                }
                 let Some(parent) = self.tree.parent(self.current).filter(|_| !self.editing) else {
                     return false;
                 };
@@ -565,8 +643,31 @@ impl Game {
             }
             Action::Load { mut tree, at } => {
                 tree.select(at);
+                self.set_aside();
                 self.replace(*tree, at);
                 self.editing = false;
+            }
+            Action::RestorePrevious => {
+                let Some(previous) = self.previous.take().filter(|_| !self.editing) else {
+                    return false;
+                };
+                self.set_aside();
+                let SetAside {
+                    mut tree,
+                    current,
+                    players,
+                    levels,
+                } = (*previous).clone();
+                tree.select(current);
+                self.players = players;
+                self.levels = levels;
+                self.replace(tree, current);
+            }
+            Action::SetComment(node, text) => {
+                if !self.tree.set_comment(node, &text) {
+                    return false;
+                }
+                return true;
             }
             Action::SetEditing(on) => {
                 if on == self.editing {
@@ -650,6 +751,23 @@ impl Game {
         self.notice = None;
     }
 
+    /// Keeps the game being replaced for Undo, if it holds anything (moves, set-up stones or a
+    /// comment); an empty game never displaces a kept one.
+    fn set_aside(&mut self) {
+        let start = self.tree.start();
+        let worth_keeping = !self.tree.children(MoveTree::ROOT).is_empty()
+            || start.has_setup()
+            || start.info.comment.is_some();
+        if worth_keeping {
+            self.previous = Some(Rc::new(SetAside {
+                tree: self.tree.clone(),
+                current: self.current,
+                players: self.players,
+                levels: self.levels,
+            }));
+        }
+    }
+
     fn replace(&mut self, tree: MoveTree, at: NodeId) {
         self.tree = tree;
         self.serial += 1;
@@ -658,6 +776,10 @@ impl Game {
 
     /// Set-up: `stones` with `to_move` become the new start, with no moves.
     fn restart_from(&mut self, stones: ByColor<CellSet>, to_move: Color) {
+        // The first edit of a game with moves replaces its moves: keep that game.
+        if !self.tree.children(MoveTree::ROOT).is_empty() {
+            self.set_aside();
+        }
         let mut start = self.tree.start().clone();
         let empty = stones.black.is_empty() && stones.white.is_empty();
         start.setup = stones;
@@ -1219,6 +1341,80 @@ mod tests {
     }
 
     #[test]
+    fn a_new_game_sets_the_old_one_aside_and_undo_brings_it_back() {
+        let mut g = vs_ohm(5, Color::White);
+        g.apply(Action::Play(cell("c3")));
+        g.apply(Action::EngineReplied(engine_move(&g, "b4")));
+        g.apply(Action::SetLevel(Color::White, 2));
+        let before = (g.tree().clone(), g.current());
+        assert!(g.apply(Action::NewGame {
+            width: 7,
+            height: 7
+        }));
+        assert_eq!(g.position().move_count(), 0);
+        assert_eq!(g.previous().map(SetAside::moves), Some(2));
+        assert!(g.can_undo(), "Undo brings the game back");
+        // An empty new game never displaces the kept one.
+        g.apply(Action::SetPlayer(Color::White, Player::Human));
+        g.apply(Action::NewGame {
+            width: 9,
+            height: 9,
+        });
+        assert!(g.apply(Action::Undo));
+        assert_eq!((g.tree().clone(), g.current()), before);
+        assert_eq!(g.players().white, Player::Ohm, "the players come back too");
+        assert_eq!(g.levels().white, 2);
+        assert_eq!(g.status(), Status::ToMove(Color::Black));
+        // Once the new game has moves, Undo takes them back as usual.
+        g.apply(Action::NewGame {
+            width: 5,
+            height: 5,
+        });
+        g.apply(Action::Play(cell("a1")));
+        g.apply(Action::EngineReplied(engine_move(&g, "e5")));
+        g.apply(Action::Undo);
+        assert_eq!(g.position().move_count(), 0);
+        assert!(g.apply(Action::Undo), "then the game before it");
+        assert_eq!(g.position().move_count(), 2);
+        assert_eq!(moves(&g), ["c3", "b4"]);
+        // And the one it replaced is kept in its place: nothing is lost.
+        assert_eq!(g.previous().map(SetAside::moves), Some(2));
+    }
+
+    #[test]
+    fn a_swap_is_described_and_offered_with_its_cells() {
+        let mut g = vs_ohm(11, Color::White);
+        g.apply(Action::SetSwapRule(true));
+        g.apply(Action::Play(cell("c2")));
+        assert_eq!(g.swap_offer(), None, "Ohm is to move");
+        let swap = Reply {
+            id: g.pending(),
+            response: engine_move(&g, "swap-pieces").response,
+        };
+        g.apply(Action::EngineReplied(swap));
+        assert_eq!(
+            g.swap_just_played(),
+            Some((cell("c2"), cell("b3"), Color::White))
+        );
+        let mut two = two_humans(5);
+        two.apply(Action::SetSwapRule(true));
+        two.apply(Action::Play(cell("a2")));
+        assert_eq!(two.swap_offer(), Some((cell("a2"), cell("b1"))));
+    }
+
+    #[test]
+    fn comments_are_set_on_moves_and_the_game() {
+        let mut g = two_humans(5);
+        g.apply(Action::Play(cell("c3")));
+        let c3 = g.current();
+        assert!(g.apply(Action::SetComment(c3, "The centre.".into())));
+        assert!(!g.apply(Action::SetComment(c3, "The centre.".into())));
+        assert!(g.apply(Action::SetComment(MoveTree::ROOT, "A game.".into())));
+        assert_eq!(g.tree().comment(c3), Some("The centre."));
+        assert_eq!(g.tree().start().info.comment.as_deref(), Some("A game."));
+    }
+
+    #[test]
     fn a_loaded_game_replaces_the_old_one() {
         let mut g = two_humans(5);
         g.apply(Action::Play(cell("c3")));
@@ -1231,5 +1427,10 @@ mod tests {
         assert_eq!(g.position().board().width(), 9);
         assert_eq!(moves(&g), ["e5", "d4"]);
         assert!(g.serial() > serial);
+        assert_eq!(
+            g.previous().map(SetAside::moves),
+            Some(1),
+            "the old game is kept"
+        );
     }
 }

@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::Orientation;
-use crate::state::{Game, Player};
+use crate::state::{Game, Player, SetAside};
 use crate::tree::MoveTree;
 
 const GAME_KEY: &str = "ohm.game.v1";
@@ -175,6 +175,9 @@ pub struct SavedGame {
     /// Ohm's level for Black and White (saves from before levels have none).
     #[serde(default)]
     pub levels: Option<[u8; 2]>,
+    /// The game the last new game, import or link set aside (its own `previous` is empty).
+    #[serde(default)]
+    pub previous: Option<Box<SavedGame>>,
 }
 
 impl SavedGame {
@@ -190,6 +193,24 @@ impl SavedGame {
             white: game.players().white,
             prefer_swap: Some(game.prefers_swap()),
             levels: Some([game.levels().black, game.levels().white]),
+            previous: game
+                .previous()
+                .map(|p| Box::new(SavedGame::of_set_aside(p))),
+        }
+    }
+
+    fn of_set_aside(game: &SetAside) -> SavedGame {
+        let tree = &game.tree;
+        SavedGame {
+            hsgf: hsgf::write_tree(&tree.to_hsgf()),
+            swap_rule: tree.start().swap_rule,
+            route: tree.route(game.current),
+            line_route: tree.route(tree.line_end(game.current)),
+            black: game.players.black,
+            white: game.players.white,
+            prefer_swap: None,
+            levels: Some([game.levels.black, game.levels.white]),
+            previous: None,
         }
     }
 
@@ -207,6 +228,17 @@ impl SavedGame {
         if let Some([black, white]) = self.levels {
             game.set_levels(ByColor::new(black, white));
         }
+        game.set_previous(
+            self.previous
+                .as_ref()
+                .and_then(|p| p.restore())
+                .map(|p| SetAside {
+                    tree: p.tree().clone(),
+                    current: p.current(),
+                    players: p.players(),
+                    levels: p.levels(),
+                }),
+        );
         Some(game)
     }
 }
@@ -287,6 +319,25 @@ mod tests {
         assert_eq!(restored.levels(), ByColor::new(DEFAULT_LEVEL, 6));
         assert!(restored.swap_rule());
         assert_eq!(restored.position().move_count(), 2);
+        // A new game keeps this one aside, and so does the save.
+        game.apply(Action::NewGame {
+            width: 4,
+            height: 4,
+        });
+        let json = serde_json::to_string(&SavedGame::of(&game)).unwrap();
+        let restored = serde_json::from_str::<SavedGame>(&json)
+            .unwrap()
+            .restore()
+            .unwrap();
+        assert_eq!(
+            restored.previous().map(|p| p.tree.clone()),
+            Some(restored_tree(&back))
+        );
+        assert_eq!(restored.previous().unwrap().levels.white, 6);
+    }
+
+    fn restored_tree(saved: &SavedGame) -> MoveTree {
+        saved.restore().unwrap().tree().clone()
     }
 
     #[test]
@@ -300,6 +351,7 @@ mod tests {
             white: Player::Ohm,
             prefer_swap: None,
             levels: None,
+            previous: None,
         };
         assert!(saved.restore().is_none());
         let settings: Settings = serde_json::from_str(r#"{"moveNumbers": true}"#).unwrap();

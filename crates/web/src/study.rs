@@ -102,6 +102,10 @@ pub struct Study {
     /// A line of moves from the position on the board, previewed over it (hover, focus or
     /// tap on a best move or the principal variation).
     preview: Vec<Point>,
+    /// The step of the shown connection's proof being looked at (its cells lit on the board).
+    step: Option<usize>,
+    /// Whether the proof is also shown in HexGui's notation.
+    notation: bool,
 }
 
 /// Everything that changes a [`Study`].
@@ -121,6 +125,10 @@ pub enum StudyAction {
     Cycle(i32),
     /// Preview a line of moves from the position on the board (empty: clear the preview).
     Preview(Vec<Point>),
+    /// Look at a step of the shown connection's proof (`None`: none).
+    Step(Option<usize>),
+    /// Show the proof in HexGui's notation too.
+    ShowNotation(bool),
     Replied(Reply),
 }
 
@@ -173,6 +181,18 @@ impl Study {
     #[must_use]
     pub fn selected(&self) -> usize {
         self.selected
+    }
+
+    /// The proof step being looked at.
+    #[must_use]
+    pub fn step(&self) -> Option<usize> {
+        self.step
+    }
+
+    /// Whether the proof is shown in HexGui's notation too.
+    #[must_use]
+    pub fn notation(&self) -> bool {
+        self.notation
     }
 
     /// The line previewed over the board, first move first (empty: none).
@@ -299,6 +319,7 @@ impl Study {
                 let at = i64::try_from(self.selected).unwrap_or(0);
                 self.selected =
                     usize::try_from((at + i64::from(step)).rem_euclid(count)).unwrap_or_default();
+                self.step = None;
                 return true;
             }
             StudyAction::Preview(line) => {
@@ -314,8 +335,30 @@ impl Study {
                 self.preview = line;
                 return true;
             }
-            StudyAction::Replied(reply) => return self.take_reply(reply),
+            StudyAction::Step(step) => {
+                if step == self.step {
+                    return false;
+                }
+                self.step = step;
+                return true;
+            }
+            StudyAction::ShowNotation(on) => {
+                if on == self.notation {
+                    return false;
+                }
+                self.notation = on;
+                return true;
+            }
+            StudyAction::Replied(reply) => {
+                let changed = self.take_reply(reply);
+                if changed {
+                    self.step = None;
+                }
+                return changed;
+            }
         }
+        // Another connection or position: its proof starts unread.
+        self.step = None;
         self.request();
         true
     }

@@ -30,6 +30,7 @@
 //! assert!(inferior::hexgui_format(&cells).contains("c1 fd"));
 //! ```
 
+pub mod explain;
 pub mod local;
 pub mod matcher;
 pub mod pattern;

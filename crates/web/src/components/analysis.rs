@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use crate::components::board::{BoardOverlay, CellMark, OverlayLabel};
 use crate::components::controls::{checked, selected};
+use crate::proof_words::{self, ProofStep};
 use crate::protocol::{Analysis, ConnectionView, InferiorKind, ScoredMove, Side};
 use crate::study::{HeatSide, Study, StudyAction, Toggle};
 
@@ -24,6 +25,37 @@ fn color_of(side: Side) -> &'static str {
 
 fn parse(cell: &str) -> Option<Point> {
     Point::parse(cell).ok()
+}
+
+/// A circuit evaluation `E = ln(R_Black / R_White)` (positive when White is ahead) in the one
+/// convention of the app: a signed number for the colour it favours, "+0.80 for White".
+#[must_use]
+pub fn advantage_words(e: f64) -> String {
+    if e.abs() < 0.005 {
+        "0.00, even".to_string()
+    } else if e > 0.0 {
+        format!("{:+.2} for White", e)
+    } else {
+        format!("{:+.2} for Black", -e)
+    }
+}
+
+/// The player who owns a captured cell, if the analysis found it captured.
+fn captured_by(analysis: &Analysis, cell: &str) -> Option<Side> {
+    analysis
+        .inferior
+        .iter()
+        .flatten()
+        .find(|c| c.cell == cell && c.kind == InferiorKind::Captured)
+        .and_then(|c| c.fill)
+}
+
+/// The proof steps of the connection shown between the ends, in words.
+fn shown_proof(study: &Study, analysis: &Analysis) -> Vec<ProofStep> {
+    connection_list(analysis)
+        .get(study.selected())
+        .map(|view| view.steps.iter().map(|s| proof_words::step(s)).collect())
+        .unwrap_or_default()
 }
 
 /// The connections between the ends, fulls first, then semis.
@@ -131,7 +163,17 @@ pub fn board_overlay(study: &Study, position: &Position) -> BoardOverlay {
                 symbol,
                 fill: entry.fill.map(side_name),
             });
-            o.notes.push(format!("{kind}: {}", entry.reason));
+            o.notes.push(entry.reason.clone());
+            // A ring and a dot on one cell: say which one decides.
+            if entry.kind == InferiorKind::Captured && o.shades.contains(&"must-play") {
+                let owner = entry.fill.map_or("a player", color_of);
+                o.notes.push(format!(
+                    "Ringed and captured: the must-play ring comes from the connection search, \
+                     which does not see that {owner} owns this cell whoever moves first. A \
+                     stone here changes nothing; the other ringed cells are the moves that can \
+                     stop the threat."
+                ));
+            }
         }
     }
     if study.shows(Toggle::BestMoves) {
@@ -139,8 +181,11 @@ pub fn board_overlay(study: &Study, position: &Position) -> BoardOverlay {
             if let Some(cell) = parse(&entry.cell) {
                 let o = overlay.at(cell);
                 o.rank = Some(rank);
-                o.notes
-                    .push(format!("best move {rank}: {}", score_text(entry)));
+                let score = match score_text(entry).as_str() {
+                    "win" | "loss" => score_text(entry),
+                    number => format!("{number} for {}", position.to_move().title()),
+                };
+                o.notes.push(format!("best move {rank}: {score}"));
             }
         }
         // The line alternates from the side to move; cells taken meanwhile are skipped.
@@ -161,6 +206,25 @@ pub fn board_overlay(study: &Study, position: &Position) -> BoardOverlay {
                 let o = overlay.at(key);
                 o.shades.push("key");
                 o.notes.push("the key of this semi-connection".into());
+            }
+        }
+        // The proof step looked at: what it proves, lit on the board.
+        if let Some(step) = study
+            .step()
+            .and_then(|k| shown_proof(study, analysis).get(k).cloned())
+        {
+            for cell in step.carrier.iter().filter_map(|c| parse(c)) {
+                let o = overlay.at(cell);
+                o.shades.push("proof-step");
+                o.notes.push("in this proof step's carrier".into());
+            }
+            for end in step
+                .ends
+                .iter()
+                .filter_map(|c| parse(c))
+                .filter(|p| p.is_cell())
+            {
+                overlay.at(end).shades.push("proof-end");
             }
         }
     }
@@ -274,9 +338,10 @@ fn eval_bar(study: &Study, analysis: &Analysis) -> Html {
         return Html::default();
     };
     let black = (circuit.black_win * 100.0).clamp(0.0, 100.0);
-    let e = circuit
-        .e
-        .map_or_else(|| "infinite".to_string(), |e| format!("{e:.2}"));
+    let e = circuit.e.map_or_else(
+        || "decided".to_string(),
+        |e| format!("E {}", advantage_words(e)),
+    );
     html! {
         <div class="eval">
             <div id="eval-bar" class="eval-bar" role="meter" aria-label="Black's chance by the circuit"
@@ -284,7 +349,8 @@ fn eval_bar(study: &Study, analysis: &Analysis) -> Html {
                 data-black={format!("{black:.1}")}>
                 <div class="eval-black" style={format!("width: {black:.1}%")}></div>
             </div>
-            <p class="hint">{ format!("Black {:.0}% · White {:.0}% (circuit, E = {e})", black, 100.0 - black) }</p>
+            <p id="eval-words" class="hint" title="E = ln(R_Black / R_White) of the two circuits, given as a number for the player it favours">
+                { format!("Black {:.0}% · White {:.0}% by the circuit: {e}", black, 100.0 - black) }</p>
         </div>
     }
 }
@@ -366,7 +432,23 @@ fn connection_summary(study: &Study, analysis: &Analysis, to_move: Color, over: 
             Some(cells) if cells.is_empty() => {
                 format!("{to_move}: no move stops {opponent}'s threats.")
             }
-            Some(cells) => format!("{to_move} must play in: {}.", cells.join(" ")),
+            Some(cells) => {
+                let captured: Vec<String> = cells
+                    .iter()
+                    .filter_map(|c| {
+                        captured_by(analysis, c).map(|s| format!("{c} ({})", color_of(s)))
+                    })
+                    .collect();
+                let note = if captured.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " Captured, so no use: {} (the cell is its owner's whoever moves first).",
+                        captured.join(", ")
+                    )
+                };
+                format!("{to_move} must play in: {}.{note}", cells.join(" "))
+            }
         };
         if !text.is_empty() {
             lines.push(html! { <li id="must-play">{ text }</li> });
@@ -402,8 +484,8 @@ fn inferior_list(study: &Study, analysis: &Analysis) -> Html {
             .unwrap_or_default();
         html! {
             <li tabindex="0" data-cell={c.cell.clone()} data-kind={kind}>
-                <strong>{ format!("{} {kind}{fill}", c.cell) }</strong>
-                { format!(": {}", c.reason) }
+                <strong>{ format!("{}{fill}", c.cell) }</strong>
+                { format!(" {}", c.reason) }
             </li>
         }
     });
@@ -500,9 +582,7 @@ fn between_panel(
                                 onclick={act(StudyAction::Cycle(1))}>{ "›" }</button>
                         </div>
                         <p class="hint">{ format!("Carrier: {carrier}. Last rule: {}.", view.rule) }</p>
-                        <ol id="derivation" class="derivation">
-                            { for view.steps.iter().map(|s| html! { <li>{ s.clone() }</li> }) }
-                        </ol>
+                        { proof_view(props, view) }
                     </div>
                 }
             });
@@ -530,6 +610,73 @@ fn between_panel(
             </div>
             <p id="ends" class="hint">{ ends_text }</p>
             { details }
+        </div>
+    }
+}
+
+/// The proof of a connection as sentences, stepped through with its cells lit on the board,
+/// and HexGui's notation one click away.
+fn proof_view(props: &AnalysisPanelProps, view: &ConnectionView) -> Html {
+    let study = &props.study;
+    let steps: Vec<ProofStep> = view.steps.iter().map(|s| proof_words::step(s)).collect();
+    if steps.is_empty() {
+        return Html::default();
+    }
+    let count = steps.len();
+    let go = |step: Option<usize>| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(StudyAction::Step(step)))
+    };
+    let current = study.step();
+    let previous = match current {
+        None | Some(0) => None,
+        Some(k) => Some(k - 1),
+    };
+    let next = match current {
+        None => Some(0),
+        Some(k) if k + 1 < count => Some(k + 1),
+        Some(k) => Some(k),
+    };
+    let on_notation = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |event: Event| {
+            on_action.emit(StudyAction::ShowNotation(checked(&event)))
+        })
+    };
+    let position = current.map_or_else(
+        || format!("{count} steps"),
+        |k| format!("Step {} of {count}", k + 1),
+    );
+    html! {
+        <div class="proof">
+            <div class="buttons proof-steps">
+                <button type="button" id="step-prev" onclick={go(previous)}
+                    disabled={current.is_none()} aria-label="Previous proof step">{ "‹ Step" }</button>
+                <span id="step-label">{ position }</span>
+                <button type="button" id="step-next" onclick={go(next)}
+                    disabled={current == Some(count - 1)} aria-label="Next proof step">{ "Step ›" }</button>
+            </div>
+            <ol id="derivation" class="derivation">
+                { for steps.iter().enumerate().map(|(k, step)| {
+                    let is_current = current == Some(k);
+                    html! {
+                        <li class={classes!(is_current.then_some("current"))}
+                            aria-current={is_current.then_some("step")}
+                            data-cells={step.carrier.join(" ")}>
+                            <button type="button" class="step-text" onclick={go(Some(k))}>
+                                { step.sentence.clone() }
+                            </button>
+                            if study.notation() {
+                                <code class="notation">{ step.notation.clone() }</code>
+                            }
+                        </li>
+                    }
+                }) }
+            </ol>
+            <label class="check">
+                <input type="checkbox" id="show-notation" checked={study.notation()} onchange={on_notation} />
+                <span>{ "Show HexGui's notation, (x,[carrier],y) is VC" }</span>
+            </label>
         </div>
     }
 }
@@ -584,7 +731,7 @@ fn best_moves_panel(props: &AnalysisPanelProps, analysis: &Analysis) -> Html {
             best.nodes
         ),
         None => format!(
-            "Scores are for {mover} (E: positive is good), depth {}, {} nodes.",
+            "Scores are E for {mover}, the side to move: positive favours {mover}. Depth {}, {} nodes.",
             best.depth, best.nodes
         ),
     };
@@ -642,16 +789,16 @@ fn legend() -> Html {
         ("proven", "Proven connection", "A shaded carrier marked “proven” is a set of empty cells inside which its owner joins their two edges whatever the opponent plays."),
         ("must-play", "Must-play region", "Ringed cells are the only moves that stop the opponent's threats to connect; anywhere else, the opponent wins."),
         ("dead", "Dead ×", "No stone on a dead cell can ever change who wins, so neither player needs to play there."),
-        ("captured", "Captured ●", "A captured cell belongs to the dot's colour whoever moves first, so it counts as filled in."),
-        ("dominated", "Dominated ▽", "Another move is at least as good for the side to move (▿: the opponent can kill a stone there with one answer)."),
+        ("captured", "Captured ●", "A captured cell belongs to the dot's colour whoever moves first, so it counts as filled in. A ring and a dot on one cell: the dot decides, a stone there changes nothing."),
+        ("dominated", "Dominated ▽", "Another move, named in the cell's tooltip, is at least as good for the side to move (▿ vulnerable: the opponent can kill a stone there with the answer named)."),
         ("heat", "Heat map", "Warmer cells carry more of the current between a player's edges when the board is seen as an electric circuit: the fight is there."),
-        ("eval", "Evaluation bar", "The bar compares the two circuits' resistances as each player's chance of winning: an estimate, not a proof."),
+        ("eval", "Evaluation bar", "The bar compares the two circuits' resistances as each player's chance of winning: an estimate, not a proof. Every evaluation in Ohm is a number for the player it names: “+0.80 for White” favours White."),
         ("graph", "Evaluation graph", "The line follows that estimate move by move, so the moves that swung the game stand out."),
-        ("between", "Connections between two ends", "A full connection holds even if the opponent moves first; a semi-connection needs one move, its key; the steps show how H-search proved it."),
+        ("between", "Connections between two ends", "A full connection holds even if the opponent moves first; a semi-connection needs one move, its key. The proof reads step by step: each step lights its cells on the board."),
         ("best", "Best moves", "Ohm's search ranks the moves for the side to move with a score (or a proven win or loss) and the line it expects; point at a move to see that line as numbered see-through stones."),
     ];
     html! {
-        <details class="legend-box" open=true>
+        <details class="legend-box" id="legend-box">
             <summary>{ "Legend" }</summary>
             <dl id="analysis-legend" class="analysis-legend">
                 { for entries.iter().map(|(class, term, text)| html! {
@@ -727,7 +874,7 @@ mod tests {
         assert_eq!(overlay.cells[&cell("b4")].rank, Some(1));
         assert_eq!(overlay.cells[&cell("d2")].rank, Some(2));
         assert!(overlay.cells[&cell("b4")].notes[0].ends_with("win"));
-        assert!(overlay.cells[&cell("d2")].notes[0].ends_with("+0.31"));
+        assert!(overlay.cells[&cell("d2")].notes[0].ends_with("+0.31 for White"));
         assert!(overlay.cells.values().all(|o| o.preview.is_none()));
         // The preview skips the occupied c3 but keeps counting and alternating.
         study.apply(StudyAction::Preview(vec![
@@ -834,7 +981,7 @@ mod tests {
         let a1 = &overlay.cells[&cell("a1")];
         let mark = a1.mark.as_ref().unwrap();
         assert_eq!((mark.kind, mark.fill), ("captured", Some("white")));
-        assert_eq!(a1.notes, ["captured: because"]);
+        assert_eq!(a1.notes, ["because"]);
         assert_eq!(overlay.cells[&cell("b2")].heat, Some(1.0));
         assert_eq!(overlay.cells[&cell("e5")].heat, Some(0.25));
         assert_eq!(overlay.edges, [Edge::North]);

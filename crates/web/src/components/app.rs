@@ -1,11 +1,16 @@
 //! The whole page: the board, the status line and the panel, wired to the game state, the
 //! engine worker, the address bar and the browser's storage.
 //!
+//! On a phone (the one-column layout) the panel's sections are tabs of a bar at the bottom:
+//! Game, Moves, Analysis, Records and Settings; the chosen tab opens under the play buttons and
+//! the board makes room for it, so that every control is on the screen without scrolling.
+//!
 //! With the "preview moves" setting (on by default on touch screens) a tap on an empty cell
 //! only shows a translucent stone there; tapping the same cell again, or the Play button beside
 //! the board, plays it; another cell moves the preview; Escape or a tap anywhere else cancels.
 //! Keyboard play goes the same way: Enter shows the preview at the cursor, Enter again plays.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
@@ -17,20 +22,29 @@ use yew::prelude::*;
 use crate::browser;
 use crate::components::analysis::board_overlay;
 use crate::components::status::{player_name, status_text};
+use crate::components::status::{swap_offer_words, swap_words};
 use crate::components::{
     AnalysisPanel, BoardOptions, GameOver, HexBoard, MoveList, NewGame, PlayBar, RecordIo,
     SetupPanel, StatusLine, ThinkingPanel,
 };
 use crate::host::{EngineHost, RestartNotice, DEFAULT_WATCHDOG_MS};
-use crate::records;
+use crate::records::{self, ImportError};
 use crate::state::{Action, Game, Player, Status};
 use crate::storage::{self, Settings};
 use crate::study::{is_study_reply, Study, StudyAction};
 use crate::tree::{MoveTree, NodeId};
 
+/// A link whose position could not be read: the address's fragment and what is wrong with it.
+#[derive(Clone, Debug, PartialEq)]
+struct LinkError {
+    fragment: String,
+    error: ImportError,
+}
+
 /// The game to open with: the one in the address if it differs from the stored one (a link was
-/// followed), else the stored one, else a new game.
-fn initial_game() -> Game {
+/// followed; the stored game is set aside, for Undo), else the stored one, else a new game. A
+/// link that does not read leaves the stored game on the board and says why.
+fn initial_game() -> (Game, Option<LinkError>) {
     let saved = storage::load_game();
     let hash = browser::hash();
     if !hash.is_empty() {
@@ -41,19 +55,66 @@ fn initial_game() -> Game {
             match records::from_fragment(&hash) {
                 Ok((tree, at)) => {
                     // A shared game opens for study: nobody moves on their own.
-                    return Game::loaded(
-                        tree,
+                    let mut game = saved.unwrap_or_default();
+                    game.apply(Action::Load {
+                        tree: Box::new(tree),
                         at,
-                        ohm_engine::ByColor::new(Player::Human, Player::Human),
-                    );
+                    });
+                    game.apply(Action::SetPlayer(Color::Black, Player::Human));
+                    game.apply(Action::SetPlayer(Color::White, Player::Human));
+                    return (game, None);
                 }
-                Err(e) => web_sys::console::warn_1(
-                    &format!("ohm: the address holds no game: {}", e.message).into(),
-                ),
+                Err(error) => {
+                    let link = LinkError {
+                        fragment: hash,
+                        error,
+                    };
+                    return (saved.unwrap_or_default(), Some(link));
+                }
             }
         }
     }
-    saved.unwrap_or_default()
+    (saved.unwrap_or_default(), None)
+}
+
+/// The panel's sections, which a phone shows one at a time as tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tab {
+    Game,
+    Moves,
+    Analysis,
+    Records,
+    Settings,
+}
+
+impl Tab {
+    const ALL: [Tab; 5] = [
+        Tab::Game,
+        Tab::Moves,
+        Tab::Analysis,
+        Tab::Records,
+        Tab::Settings,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Tab::Game => "game",
+            Tab::Moves => "moves",
+            Tab::Analysis => "analysis",
+            Tab::Records => "records",
+            Tab::Settings => "settings",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Tab::Game => "Game",
+            Tab::Moves => "Moves",
+            Tab::Analysis => "Analysis",
+            Tab::Records => "Records",
+            Tab::Settings => "Settings",
+        }
+    }
 }
 
 /// What a move is, said in words for screen readers.
@@ -115,7 +176,17 @@ fn use_window_listener<E: JsCast + 'static>(
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let game = use_reducer(initial_game);
+    let start = use_memo((), |_| initial_game());
+    let game = {
+        let start = start.clone();
+        use_reducer(move || start.0.clone())
+    };
+    let link_error = use_state(|| start.1.clone());
+    // On a phone: the tab whose section is open under the play buttons.
+    let tab = use_state(|| None::<Tab>);
+    // The address of the game set aside, so that Back (to that address) brings it back whole.
+    let previous_fragment = use_mut_ref(|| None::<String>);
+    let last_serial = use_mut_ref(|| None::<u32>);
     let settings = use_state(storage::load_settings);
     // (game serial, node) where the person closed the game-over dialog.
     let dismissed = use_state(|| None::<(u32, NodeId)>);
@@ -193,12 +264,25 @@ pub fn app() -> Html {
         });
     }
 
-    // Every change is stored and written to the address bar.
+    // Every change is stored and written to the address bar; a new game (or an import) is a
+    // new history entry, so that Back returns to the game before.
     {
         let game = game.clone();
+        let previous_fragment = previous_fragment.clone();
+        let last_serial = last_serial.clone();
         use_effect_with(game.clone(), move |_| {
             storage::save_game(&game);
-            browser::replace_hash(records::fragment(game.tree(), game.current()).as_deref());
+            let fragment = records::fragment(game.tree(), game.current());
+            let serial = game.serial();
+            let replaced = last_serial.replace(Some(serial));
+            if replaced.is_some_and(|s| s != serial) {
+                browser::push_hash(fragment.as_deref());
+            } else {
+                browser::replace_hash(fragment.as_deref());
+            }
+            *previous_fragment.borrow_mut() = game
+                .previous()
+                .and_then(|p| records::fragment(&p.tree, p.current));
         });
     }
     {
@@ -206,15 +290,35 @@ pub fn app() -> Html {
         use_effect_with(settings, storage::save_settings);
     }
 
-    // A fragment typed in the address bar (or back/forward) loads that game.
+    // A fragment typed in the address bar (or back/forward) loads that game; Back to the game
+    // set aside brings it back whole (variations, players); a fragment that does not read is
+    // said, and the game stays.
     {
         let dispatcher = game.dispatcher();
+        let previous_fragment: Rc<RefCell<Option<String>>> = previous_fragment.clone();
+        let link_error = link_error.setter();
         use_window_listener("hashchange", false, move |_: web_sys::Event| {
-            if let Ok((tree, at)) = records::from_fragment(&browser::hash()) {
-                dispatcher.dispatch(Action::Load {
-                    tree: Box::new(tree),
-                    at,
-                });
+            let hash = browser::hash();
+            if hash.is_empty() {
+                return;
+            }
+            if previous_fragment.borrow().as_deref() == Some(hash.as_str()) {
+                dispatcher.dispatch(Action::RestorePrevious);
+                link_error.set(None);
+                return;
+            }
+            match records::from_fragment(&hash) {
+                Ok((tree, at)) => {
+                    link_error.set(None);
+                    dispatcher.dispatch(Action::Load {
+                        tree: Box::new(tree),
+                        at,
+                    });
+                }
+                Err(error) => link_error.set(Some(LinkError {
+                    fragment: hash,
+                    error,
+                })),
             }
         });
     }
@@ -351,16 +455,28 @@ pub fn app() -> Html {
         let dispatcher = game.dispatcher();
         Callback::from(move |node| dispatcher.dispatch(Action::GoTo(node)))
     };
+    let on_restore = {
+        let dispatcher = game.dispatcher();
+        Callback::from(move |()| dispatcher.dispatch(Action::RestorePrevious))
+    };
+    let on_comment = {
+        let dispatcher = game.dispatcher();
+        Callback::from(move |(node, text): (NodeId, String)| {
+            dispatcher.dispatch(Action::SetComment(node, text));
+        })
+    };
     let on_import = {
         let dispatcher = game.dispatcher();
         Callback::from(move |(tree, at): (MoveTree, NodeId)| {
-            // An imported record opens for study: nobody moves on their own.
-            dispatcher.dispatch(Action::SetPlayer(Color::Black, Player::Human));
-            dispatcher.dispatch(Action::SetPlayer(Color::White, Player::Human));
+            // An imported record opens for study: nobody moves on their own (the import's
+            // message says so when Ohm played a side). The game it replaces is set aside with
+            // its players, for Undo.
             dispatcher.dispatch(Action::Load {
                 tree: Box::new(tree),
                 at,
             });
+            dispatcher.dispatch(Action::SetPlayer(Color::Black, Player::Human));
+            dispatcher.dispatch(Action::SetPlayer(Color::White, Player::Human));
         })
     };
     let on_settings = {
@@ -420,9 +536,56 @@ pub fn app() -> Html {
     } else {
         Vec::new()
     };
-
+    let swap_note = game
+        .swap_just_played()
+        .map(|(first, to, swapper)| swap_words(first, to, swapper, players, colour_names));
+    let swap_offer = game
+        .swap_offer()
+        .map(|(first, to)| AttrValue::from(swap_offer_words(first, to, players, colour_names)));
+    let previous = game.previous().map(|p| {
+        let board = p.tree.start().board;
+        (board.width(), board.height(), p.moves())
+    });
+    let link_notice = (*link_error).as_ref().map(|link| {
+        let excerpt = link.error.excerpt(&link.fragment);
+        let close = {
+            let link_error = link_error.clone();
+            Callback::from(move |_: MouseEvent| link_error.set(None))
+        };
+        html! {
+            <div id="link-error" class="note error" role="alert">
+                <p>{ format!("The address holds no game Ohm can read: {}", link.error.message) }</p>
+                if let Some((_, shown)) = excerpt {
+                    <pre>{ shown }</pre>
+                }
+                <p class="hint">{ "The game you had is still on the board." }</p>
+                <button id="link-error-close" type="button" onclick={close}>{ "OK" }</button>
+            </div>
+        }
+    });
+    // Phone tabs: a section is shown when its tab is chosen (on wide screens all are, as
+    // collapsible sections).
+    let active = |t: Tab| *tab == Some(t);
+    let section_class = |t: Tab| {
+        classes!(
+            "section",
+            format!("tab-{}", t.name()),
+            active(t).then_some("active")
+        )
+    };
+    let tab_buttons = Tab::ALL.into_iter().map(|t| {
+        let tab = tab.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            tab.set(if *tab == Some(t) { None } else { Some(t) });
+        });
+        html! {
+            <button type="button" id={format!("tab-{}", t.name())} role="tab"
+                aria-selected={active(t).to_string()} class={classes!("tab", active(t).then_some("active"))}
+                {onclick}>{ t.label() }</button>
+        }
+    });
     html! {
-        <div class="app" data-palette={palette.name()}>
+        <div class="app" data-palette={palette.name()} data-tab={(*tab).map(Tab::name)}>
             <header class="masthead">
                 <h1>{ "Ohm" }</h1>
                 <p class="tagline">{ "Hex in your browser" }</p>
@@ -464,9 +627,13 @@ pub fn app() -> Html {
                     <StatusLine status={status.clone()} {players} {colour_names}
                         notice={notice.as_ref().map(|n| AttrValue::from(n.words()))}
                         restarts={notice.as_ref().map_or(0, |n| n.restarts)} />
+                    { for link_notice }
+                    if let Some(words) = swap_note {
+                        <p id="swap-note" class="note swap-note" role="status">{ words }</p>
+                    }
                     if let Status::Thinking(color) = status {
                         <ThinkingPanel level={game.job_level().unwrap_or(game.levels()[color])}
-                            report={game.thinking().cloned()} {on_move_now} />
+                            {color} report={game.thinking().cloned()} {on_move_now} />
                     }
                     <p id="announcer" class="visually-hidden" aria-live="polite" aria-atomic="true">
                         { announcement }
@@ -475,6 +642,8 @@ pub fn app() -> Html {
                         aria-atomic="true">{ preview_words }</p>
                     <PlayBar
                         can_undo={game.can_undo()}
+                        undo_restores={game.undo_restores_previous()}
+                        {swap_offer}
                         can_redo={game.can_redo()}
                         can_swap={game.can_swap()}
                         can_resign={game.can_resign()}
@@ -484,9 +653,10 @@ pub fn app() -> Html {
                         on_swap={act(Action::Swap)}
                         on_resign={act(Action::Resign)}
                         on_engine_here={act(Action::EnginePlayHere)} />
-                    <details class="section" open=true>
+                    <details class={section_class(Tab::Moves)} open=true>
                         <summary>{ "Record" }</summary>
                         <MoveList
+                            {on_comment}
                             tree={game.tree().clone()}
                             current={game.current()}
                             {on_go_to}
@@ -495,12 +665,12 @@ pub fn app() -> Html {
                             on_next={act(Action::Next)}
                             on_last={act(Action::Last)} />
                     </details>
-                    <details class="section" id="analysis-section">
+                    <details class={section_class(Tab::Analysis)} id="analysis-section" open={active(Tab::Analysis)}>
                         <summary>{ "Analysis" }</summary>
                         <AnalysisPanel study={(*study).clone()} to_move={position.to_move()}
                             game_over={position.is_over()} on_action={on_study} />
                     </details>
-                    <details class="section" open=true>
+                    <details class={section_class(Tab::Game)} id="game-section" open=true>
                         <summary>{ "New game" }</summary>
                         <NewGame
                             width={board.width()}
@@ -511,20 +681,22 @@ pub fn app() -> Html {
                             swap_rule={game.swap_rule() || (game.prefers_swap() && !board.is_square())}
                             can_change_swap_rule={game.can_change_swap_rule()}
                             {colour_names}
+                            {previous}
+                            {on_restore}
                             {on_new_game}
                             {on_player}
                             {on_swap_rule} />
                     </details>
-                    <details class="section" id="io-section">
+                    <details class={section_class(Tab::Records)} id="io-section" open={active(Tab::Records)}>
                         <summary>{ "Import and export" }</summary>
                         <RecordIo tree={game.tree().clone()} current={game.current()}
-                            {board} {on_import} />
+                            {board} {players} {on_import} />
                     </details>
-                    <details class="section" id="options-section">
+                    <details class={section_class(Tab::Settings)} id="options-section" open={active(Tab::Settings)}>
                         <summary>{ "Board and colours" }</summary>
                         <BoardOptions settings={*settings} on_change={on_settings} />
                     </details>
-                    <details class="section" id="setup-section" open={game.editing()}>
+                    <details class={section_class(Tab::Settings)} id="setup-section" open={game.editing() || active(Tab::Settings)}>
                         <summary>{ "Set up" }</summary>
                         <SetupPanel editing={game.editing()} to_move={position.to_move()}
                             {on_editing} {on_to_move} on_clear={act(Action::ClearBoard)} />
@@ -535,6 +707,7 @@ pub fn app() -> Html {
                         <span class={classes!("swatch", "white")}></span>
                         { format!("{} joins the two {} edges.", player_name(Color::White, colour_names), colour_names.1) }
                     </p>
+                    <nav id="tabs" class="tabs" role="tablist" aria-label="Panels">{ for tab_buttons }</nav>
                 </aside>
             </main>
         </div>

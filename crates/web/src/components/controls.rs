@@ -1,5 +1,9 @@
 //! The new-game panel (board size, who plays each colour, the swap rule) and the buttons of
 //! play (undo, redo, swap, resign).
+//!
+//! The board size is a choice for the next game: it applies when "New game" is pressed, never
+//! to the game on the board. A new game sets the old one aside; the panel says so and offers
+//! it back (as Undo does).
 
 use ohm_engine::{ByColor, Color, MAX_SIZE};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -38,17 +42,29 @@ pub struct NewGameProps {
     pub on_swap_rule: Callback<bool>,
     /// What the players' colours are called (Black, White).
     pub colour_names: (&'static str, &'static str),
+    /// The game set aside by the last new game, import or link: (width, height, moves).
+    #[prop_or_default]
+    pub previous: Option<(u8, u8, usize)>,
+    /// Bring the game set aside back.
+    pub on_restore: Callback<()>,
 }
 
 #[function_component(NewGame)]
 pub fn new_game(props: &NewGameProps) -> Html {
-    let (width, height) = (props.width, props.height);
-    // Changing a dimension starts a new game of the new size straight away.
+    // The size of the next game: the current game's until another is chosen, and again after
+    // each new game (the board's size changes then).
+    let chosen = use_state(|| (props.width, props.height));
+    {
+        let chosen = chosen.clone();
+        use_effect_with((props.width, props.height), move |&size| chosen.set(size));
+    }
+    let (width, height) = *chosen;
     let size_select = |id: &'static str, label: &'static str, current: u8, is_width: bool| {
-        let on_new_game = props.on_new_game.clone();
+        let chosen = chosen.clone();
         let onchange = Callback::from(move |event: Event| {
             if let Some(n) = selected(&event).and_then(|v| v.parse::<u8>().ok()) {
-                on_new_game.emit(if is_width { (n, height) } else { (width, n) });
+                let (w, h) = *chosen;
+                chosen.set(if is_width { (n, h) } else { (w, n) });
             }
         });
         html! {
@@ -89,7 +105,7 @@ pub fn new_game(props: &NewGameProps) -> Html {
                     { for levels().map(|(n, words)| html! {
                         <option value={format!("ohm-{n}")}
                             selected={current == Player::Ohm && level == n}>
-                            { format!("Ohm · level {n} {words}") }
+                            { format!("Ohm, level {n} ({words})") }
                         </option>
                     }) }
                 </select>
@@ -106,6 +122,8 @@ pub fn new_game(props: &NewGameProps) -> Html {
     };
     let (black_colour, white_colour) = props.colour_names;
     let square = width == height;
+    let changed = (width, height) != (props.width, props.height);
+    let restore = props.on_restore.reform(|_: MouseEvent| ());
     html! {
         <div class="new-game">
             <fieldset class="size">
@@ -114,6 +132,11 @@ pub fn new_game(props: &NewGameProps) -> Html {
                 <span class="times" aria-hidden="true">{ "×" }</span>
                 { size_select("board-height", "Rows", height, false) }
             </fieldset>
+            if changed {
+                <p id="size-pending" class="hint">
+                    { format!("The {width}×{height} board is for the next game: press New game. The game on the board stays as it is.") }
+                </p>
+            }
             <div class="players">
                 { player_select(Color::Black, props.black, black_colour) }
                 { player_select(Color::White, props.white, white_colour) }
@@ -124,8 +147,17 @@ pub fn new_game(props: &NewGameProps) -> Html {
                 { "Swap rule (second player may take the first stone)" }
             </label>
             <button id="new-game" type="button" class="primary" onclick={on_new_game}>
-                { "New game" }
+                { if changed { format!("New {width}×{height} game") } else { "New game".to_string() } }
             </button>
+            if let Some((w, h, moves)) = props.previous {
+                <p id="previous-game" class="note">
+                    { format!("The previous game ({w}×{h}, {moves} {}) is kept: Undo at the start of this game, or this button, brings it back. ",
+                        if moves == 1 { "move" } else { "moves" }) }
+                    <button id="restore-game" type="button" class="link" onclick={restore}>
+                        { "Bring it back" }
+                    </button>
+                </p>
+            }
         </div>
     }
 }
@@ -133,6 +165,12 @@ pub fn new_game(props: &NewGameProps) -> Html {
 #[derive(Properties, PartialEq, Debug)]
 pub struct PlayBarProps {
     pub can_undo: bool,
+    /// Undo brings back the game a new game set aside.
+    #[prop_or_default]
+    pub undo_restores: bool,
+    /// The swap on offer, in words (who takes which stone, where it goes).
+    #[prop_or_default]
+    pub swap_offer: Option<AttrValue>,
     pub can_redo: bool,
     pub can_swap: bool,
     pub can_resign: bool,
@@ -151,10 +189,15 @@ pub fn play_bar(props: &PlayBarProps) -> Html {
     html! {
         <div class="play-bar">
             if props.can_swap {
-                <button id="swap" type="button" class="primary offer" onclick={click(&props.on_swap)}
-                    title="Take the first stone: it is mirrored and becomes yours">
-                    { "Swap" }
-                </button>
+                <div id="swap-offer" class="swap-offer" role="group" aria-label="The swap rule">
+                    if let Some(words) = &props.swap_offer {
+                        <p>{ words.clone() }</p>
+                    }
+                    <button id="swap" type="button" class="primary offer" onclick={click(&props.on_swap)}
+                        title="Take the first stone: it is mirrored and becomes yours">
+                        { "Swap" }
+                    </button>
+                </div>
             }
             if props.engine_waits {
                 <button id="engine-here" type="button" class="primary offer"
@@ -164,7 +207,8 @@ pub fn play_bar(props: &PlayBarProps) -> Html {
             }
             <div class="buttons">
                 <button id="undo" type="button" onclick={click(&props.on_undo)}
-                    disabled={!props.can_undo} title="Take back (Ohm's reply too)">
+                    disabled={!props.can_undo}
+                    title={if props.undo_restores { "Bring back the previous game" } else { "Take back (Ohm's reply too)" }}>
                     { "Undo" }
                 </button>
                 <button id="redo" type="button" onclick={click(&props.on_redo)}

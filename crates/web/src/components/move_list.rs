@@ -1,5 +1,7 @@
-//! The record: the line being viewed with move numbers, the variations at each move, and the
-//! buttons to move through it (also the Left/Right/Home/End keys, handled by the app).
+//! The record: the line being viewed with move numbers, the comment on each move, the
+//! variations at each move, and the buttons to move through it (also the Left/Right/Home/End
+//! keys, handled by the app). The comment of the move on the board (or, at the start, the
+//! game's comment) is edited below the list; comments are exported in HSGF.
 
 use ohm_engine::{Move, PlayedMove};
 use wasm_bindgen::JsCast;
@@ -16,6 +18,8 @@ pub struct MoveListProps {
     pub on_previous: Callback<()>,
     pub on_next: Callback<()>,
     pub on_last: Callback<()>,
+    /// A new comment for a node (empty removes it).
+    pub on_comment: Callback<(NodeId, String)>,
 }
 
 /// A move as the list shows it.
@@ -67,6 +71,9 @@ pub fn move_list(props: &MoveListProps) -> Html {
                     <span class={classes!("swatch", played.color.name())} aria-hidden="true"></span>
                     <span class="text">{ move_text(played) }</span>
                 </button>
+                if let Some(comment) = tree.comment(node) {
+                    <p class="move-comment" data-node={node.to_string()}>{ comment.to_string() }</p>
+                }
                 if !siblings.is_empty() {
                     <span class="variations" aria-label="other moves tried here">
                         { for siblings.iter().map(|&other| {
@@ -92,6 +99,20 @@ pub fn move_list(props: &MoveListProps) -> Html {
     };
     let at_start = props.current == MoveTree::ROOT;
     let at_end = tree.next(props.current).is_none();
+    let on_comment = {
+        let on_comment = props.on_comment.clone();
+        let node = props.current;
+        Callback::from(move |event: Event| {
+            if let Some(area) = event.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
+                on_comment.emit((node, area.value()));
+            }
+        })
+    };
+    let comment_label = if at_start {
+        "Comment on the game".to_string()
+    } else {
+        format!("Comment on move {depth}")
+    };
     html! {
         <div class="record">
             <nav class="navigation" aria-label="Move through the record">
@@ -113,6 +134,13 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 }
                 { for items }
             </ol>
+            <label class="field comment">
+                <span>{ comment_label }</span>
+                <textarea id="comment-text" key={props.current} rows="2"
+                    value={tree.comment(props.current).unwrap_or_default().to_string()}
+                    placeholder="What this move does (saved with the game and in HSGF)"
+                    onchange={on_comment} />
+            </label>
         </div>
     }
 }

@@ -12,6 +12,7 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::records::{self, ImportError};
+use crate::state::Player;
 use crate::tree::{MoveTree, NodeId};
 
 #[derive(Properties, PartialEq, Debug)]
@@ -20,6 +21,8 @@ pub struct RecordIoProps {
     pub current: NodeId,
     /// The board a bare move list is read on.
     pub board: Board,
+    /// Who plays each colour now: an import makes both players people, and says so.
+    pub players: ohm_engine::ByColor<Player>,
     /// A record was read: the game to load, and its notation (for the confirmation).
     pub on_import: Callback<(MoveTree, NodeId)>,
 }
@@ -43,11 +46,20 @@ pub fn record_io(props: &RecordIoProps) -> Html {
         let outcome = outcome.clone();
         let on_import = props.on_import.clone();
         let board = props.board;
+        let players = props.players;
         move |text: String| match records::import(&text, board) {
             Ok((format, tree, at)) => {
                 let moves = tree.depth(tree.line_end(at));
+                let ohm_played = players.black == Player::Ohm || players.white == Player::Ohm;
+                let players_note = if ohm_played {
+                    " Both sides are now played by people, to study it: choose Ohm for a \
+                     colour under New game to play on from here."
+                } else {
+                    ""
+                };
                 outcome.set(Outcome::Imported(format!(
-                    "Read a {format} record: {}x{} board, {moves} moves.",
+                    "Read a {format} record: {}x{} board, {moves} moves.{players_note} \
+                     The game you had is kept: “Bring it back” under New game restores it.",
                     tree.start().board.width(),
                     tree.start().board.height()
                 )));

@@ -1,6 +1,6 @@
 //! The line that says whose turn it is, who won, or that Ohm is thinking.
 
-use ohm_engine::{ByColor, Color};
+use ohm_engine::{ByColor, Color, Point};
 use yew::prelude::*;
 
 use crate::protocol::SearchReport;
@@ -93,23 +93,134 @@ pub fn status_line(props: &StatusLineProps) -> Html {
     }
 }
 
+/// Who a colour's player is, in a sentence: "you", "Ohm", or the colour's name.
+fn who(color: Color, players: ByColor<Player>) -> &'static str {
+    let against_ohm = players.black != players.white;
+    match (against_ohm, players[color]) {
+        (true, Player::Human) => "you",
+        (_, Player::Ohm) => "Ohm",
+        (false, Player::Human) => color.title(),
+    }
+}
+
+/// What a swap did, said where the person looks: whose stone went where and in which colour,
+/// and who moves now. `first` is the first stone's cell, `to` its mirror image.
+#[must_use]
+pub fn swap_words(
+    first: Point,
+    to: Point,
+    swapper: Color,
+    players: ByColor<Player>,
+    names: (&str, &str),
+) -> String {
+    let opener = !swapper;
+    let colour = |c: Color| match c {
+        Color::Black => names.0,
+        Color::White => names.1,
+    };
+    let mirrored = if first == to {
+        format!("{first}, its own mirror image")
+    } else {
+        format!("{to} (mirrored across the long diagonal: {first} → {to})")
+    };
+    let (by, stone, moves) = match (who(swapper, players), who(opener, players)) {
+        ("Ohm", "you") => (
+            "Ohm swapped".to_string(),
+            format!(
+                "your {} stone at {first} is now Ohm's {} stone at {mirrored}",
+                colour(opener),
+                colour(swapper)
+            ),
+            format!(
+                "You still play {} ({}): join the two {} edges. Your move.",
+                colour(opener),
+                opener.title(),
+                colour(opener)
+            ),
+        ),
+        ("you", "Ohm") => (
+            "You swapped".to_string(),
+            format!(
+                "Ohm's {} stone at {first} is now your {} stone at {mirrored}",
+                colour(opener),
+                colour(swapper)
+            ),
+            format!(
+                "You play {} ({}); Ohm plays {} and moves again.",
+                colour(swapper),
+                swapper.title(),
+                colour(opener)
+            ),
+        ),
+        _ => (
+            format!("{} swapped", swapper.title()),
+            format!(
+                "{}'s first stone at {first} is now {}'s {} stone at {mirrored}",
+                opener.title(),
+                swapper.title(),
+                colour(swapper)
+            ),
+            format!("{} moves again.", player_name(opener, names)),
+        ),
+    };
+    format!("{by}: {stone}. {moves}")
+}
+
+/// The swap offered to the person to move, in words.
+#[must_use]
+pub fn swap_offer_words(
+    first: Point,
+    to: Point,
+    players: ByColor<Player>,
+    names: (&str, &str),
+) -> String {
+    let colour = |c: Color| match c {
+        Color::Black => names.0,
+        Color::White => names.1,
+    };
+    let (opener, taker) = (Color::Black, Color::White);
+    let whose = match who(opener, players) {
+        "Ohm" => "Ohm's".to_string(),
+        "you" => "your".to_string(),
+        name => format!("{name}'s"),
+    };
+    let taker_is = match who(taker, players) {
+        "you" => "you".to_string(),
+        name => name.to_string(),
+    };
+    let where_to = if first == to {
+        format!("stays at {first}")
+    } else {
+        format!("moves to {to}, its mirror image across the long diagonal")
+    };
+    format!(
+        "Swap rule: instead of playing a cell, {taker_is} may take {whose} first stone. \
+         It becomes a {} stone and {where_to}; then {} moves again.",
+        colour(taker),
+        player_name(opener, names)
+    )
+}
+
 #[derive(Properties, PartialEq, Debug)]
 pub struct ThinkingProps {
     /// Ohm's level and its name.
     pub level: u8,
+    /// The colour Ohm is thinking for.
+    pub color: Color,
     /// The search's last finished iteration, once there is one.
     pub report: Option<SearchReport>,
     /// Play the best move so far now.
     pub on_move_now: Callback<()>,
 }
 
-/// Ohm's evaluation in words: `E` from its side, or a proven result.
+/// Ohm's evaluation in words, saying whom it favours: `E` from Ohm's side (`color`), or a
+/// proven result.
 #[must_use]
-pub fn evaluation_words(report: &SearchReport) -> String {
+pub fn evaluation_words(report: &SearchReport, color: Color) -> String {
     match report.proven {
         Some(_) if report.score > 0.0 => "Ohm wins (proven)".to_string(),
         Some(_) => "Ohm loses (proven)".to_string(),
-        None => format!("{:+.2}", report.score),
+        None => format!("{:+.2} for {}", report.score, color.title()),
     }
 }
 
@@ -141,7 +252,7 @@ pub fn thinking_panel(props: &ThinkingProps) -> Html {
     let report = props.report.as_ref();
     let depth = report.map(|r| r.depth.to_string());
     let best = report.and_then(|r| r.best.clone());
-    let evaluation = report.map(evaluation_words);
+    let evaluation = report.map(|r| evaluation_words(r, props.color));
     let nodes = report.map(|r| grouped(r.nodes));
     let dash = || "–".to_string();
     html! {
@@ -153,7 +264,7 @@ pub fn thinking_panel(props: &ThinkingProps) -> Html {
             <dl class="thinking-facts">
                 <div><dt>{ "Depth" }</dt><dd id="thinking-depth">{ depth.unwrap_or_else(dash) }</dd></div>
                 <div><dt>{ "Best so far" }</dt><dd id="thinking-best">{ best.unwrap_or_else(dash) }</dd></div>
-                <div title="E from Ohm's side: positive when Ohm is ahead">
+                <div title={format!("E for {}, Ohm's colour: positive when Ohm is ahead", props.color.title())}>
                     <dt>{ "Evaluation" }</dt><dd id="thinking-eval">{ evaluation.unwrap_or_else(dash) }</dd></div>
                 <div><dt>{ "Nodes" }</dt><dd id="thinking-nodes">{ nodes.unwrap_or_else(dash) }</dd></div>
             </dl>
@@ -168,15 +279,44 @@ mod tests {
     use super::*;
 
     #[test]
-    fn evaluations_read_from_ohms_side() {
+    fn evaluations_read_from_ohms_side_and_say_so() {
         let mut report = SearchReport::new(2, 420, &[], 3, None, 1.0);
-        assert_eq!(evaluation_words(&report), "+0.42");
+        assert_eq!(evaluation_words(&report, Color::White), "+0.42 for White");
         report.score = -1.5;
-        assert_eq!(evaluation_words(&report), "-1.50");
+        assert_eq!(evaluation_words(&report, Color::Black), "-1.50 for Black");
         let won = SearchReport::new(2, ohm_engine::search::WIN, &[], 3, Some(Color::White), 1.0);
-        assert_eq!(evaluation_words(&won), "Ohm wins (proven)");
+        assert_eq!(evaluation_words(&won, Color::White), "Ohm wins (proven)");
         let lost = SearchReport::new(2, -ohm_engine::search::WIN, &[], 3, Some(Color::White), 1.0);
-        assert_eq!(evaluation_words(&lost), "Ohm loses (proven)");
+        assert_eq!(evaluation_words(&lost, Color::White), "Ohm loses (proven)");
+    }
+
+    #[test]
+    fn a_swap_says_whose_stone_went_where_and_who_moves() {
+        let p = |n: &str| Point::parse(n).unwrap();
+        let names = ("red", "blue");
+        let vs_ohm = ByColor::new(Player::Human, Player::Ohm);
+        assert_eq!(
+            swap_words(p("f6"), p("f6"), Color::White, vs_ohm, names),
+            "Ohm swapped: your red stone at f6 is now Ohm's blue stone at f6, its own mirror \
+             image. You still play red (Black): join the two red edges. Your move."
+        );
+        let said = swap_words(
+            p("c2"),
+            p("b3"),
+            Color::White,
+            ByColor::new(Player::Ohm, Player::Human),
+            names,
+        );
+        assert!(said.starts_with("You swapped: Ohm's red stone at c2 is now your blue stone at b3 (mirrored across the long diagonal: c2 → b3)"), "{said}");
+        let two = ByColor::new(Player::Human, Player::Human);
+        let said = swap_words(p("c2"), p("b3"), Color::White, two, names);
+        assert!(said.ends_with("Black (red) moves again."), "{said}");
+        let offer = swap_offer_words(p("c2"), p("b3"), two, names);
+        assert!(
+            offer.contains("White may take Black's first stone"),
+            "{offer}"
+        );
+        assert!(offer.contains("moves to b3"), "{offer}");
     }
 
     #[test]
