@@ -11,6 +11,7 @@ use ohm_engine::notation::{self, Format};
 use ohm_engine::{diagram, inferior, Board, Color, Move, Position};
 
 use crate::play_commands::{self, PlayerSettings};
+use crate::solver_commands::SolverSession;
 use crate::vc_commands::{self, VcCache};
 
 /// What one command produced: `= text` or `? text`.
@@ -54,6 +55,12 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("vc-derivation", Session::vc_derivation),
     ("vc-winning", Session::vc_winning),
     ("vc-mustplay", Session::vc_mustplay),
+    ("dfpn-solve-state", Session::dfpn_solve_state),
+    ("dfpn-get-pv", Session::dfpn_get_pv),
+    ("dfpn-solver-find-winning", Session::dfpn_find_winning),
+    ("dfpn-clear-tt", Session::dfpn_clear_tt),
+    ("param_dfpn", Session::param_dfpn),
+    ("ohm-solve-moves", Session::ohm_solve_moves),
     ("quit", |_, _| Ok(String::new())),
 ];
 
@@ -64,6 +71,7 @@ pub struct Session {
     quit: bool,
     vcs: VcCache,
     player: PlayerSettings,
+    solver: SolverSession,
 }
 
 impl Default for Session {
@@ -81,6 +89,7 @@ impl Session {
             quit: false,
             vcs: VcCache::default(),
             player: PlayerSettings::default(),
+            solver: SolverSession::default(),
         }
     }
 
@@ -438,6 +447,55 @@ impl Session {
         Ok(vc_commands::cells(region & empty))
     }
 
+    /// The position with `color` (the optional argument) to move, for the solver's commands.
+    fn solver_position(&self, args: &[&str], usage: &str) -> Result<Position, String> {
+        let mut position = self.position.clone();
+        match args {
+            [] => {}
+            [color] => position.set_to_move(parse_color(color)?),
+            _ => return Err(format!("usage: {usage}")),
+        }
+        Ok(position)
+    }
+
+    /// `dfpn-solve-state [b|w]`: the winner (`black`, `white`), or `empty` when the limits
+    /// stopped the solve first (Benzene's reply).
+    fn dfpn_solve_state(&mut self, args: &[&str]) -> Reply {
+        let position = self.solver_position(args, "dfpn-solve-state [b|w]")?;
+        Ok(self.solver.solve_state(&position))
+    }
+
+    /// `dfpn-get-pv [b|w]`: the principal variation in the solver's table.
+    fn dfpn_get_pv(&mut self, args: &[&str]) -> Reply {
+        let position = self.solver_position(args, "dfpn-get-pv [b|w]")?;
+        Ok(self.solver.pv(&position))
+    }
+
+    /// `dfpn-solver-find-winning [b|w]`: every winning move (the complete set).
+    fn dfpn_find_winning(&mut self, args: &[&str]) -> Reply {
+        let position = self.solver_position(args, "dfpn-solver-find-winning [b|w]")?;
+        self.solver.find_winning(&position)
+    }
+
+    /// `dfpn-clear-tt`: forgets every solved position.
+    fn dfpn_clear_tt(&mut self, args: &[&str]) -> Reply {
+        if !args.is_empty() {
+            return Err("usage: dfpn-clear-tt".into());
+        }
+        self.solver.solver().clear();
+        Ok(String::new())
+    }
+
+    fn param_dfpn(&mut self, args: &[&str]) -> Reply {
+        self.solver.param(args)
+    }
+
+    /// `ohm-solve-moves [b|w]`: every empty cell with `W` (wins), `L` (loses) or `?`.
+    fn ohm_solve_moves(&mut self, args: &[&str]) -> Reply {
+        let position = self.solver_position(args, "ohm-solve-moves [b|w]")?;
+        Ok(self.solver.solve_moves(&position))
+    }
+
     /// `ohm-swap_rule [on|off]`: shows or sets whether swap-pieces is allowed.
     fn swap_rule(&mut self, args: &[&str]) -> Reply {
         match args {
@@ -472,6 +530,12 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "string/VC Derivation/vc-derivation %m %p %p",
     "plist/Winning Carrier/vc-winning %m",
     "plist/Must-play Region/vc-mustplay %m",
+    "param/DFPN Param/param_dfpn",
+    "none/DFPN Clear TT/dfpn-clear-tt",
+    "var/DFPN Get PV/dfpn-get-pv %m",
+    "string/DFPN Solve State/dfpn-solve-state %m",
+    "plist/DFPN Find Winning/dfpn-solver-find-winning %m",
+    "pspairs/Solve Every Move/ohm-solve-moves %m",
 ];
 
 fn parse_color(text: &str) -> Result<Color, String> {

@@ -8,4 +8,5 @@ pub mod matches;
 pub mod play_commands;
 pub mod players;
 pub mod records;
+pub mod solver_commands;
 pub mod vc_commands;

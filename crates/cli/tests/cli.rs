@@ -817,3 +817,112 @@ fn analyze_explains_a_position_for_a_person() {
     let (_, err, ok) = ohm(&["analyze", "(;FF[4]GM[11]SZ[9];B[z5])"], "");
     assert!(!ok && !err.is_empty() && !err.contains("panicked"), "{err}");
 }
+
+/// The solver's commands with Benzene's names and reply formats; the table is kept between
+/// commands and sized by `param_dfpn tt_size`.
+#[test]
+fn dfpn_commands_answer_as_benzene_does() {
+    let script = "\
+boardsize 5 5
+1 dfpn-solver-find-winning b
+2 dfpn-solve-state
+play b a1
+3 dfpn-solve-state w
+4 dfpn-solve-state
+5 dfpn-get-pv w
+undo
+play b c3
+6 dfpn-solve-state w
+7 dfpn-get-pv w
+dfpn-clear-tt
+8 dfpn-get-pv w
+9 param_dfpn
+param_dfpn timelimit 2.5
+param_dfpn tt_size 8
+10 param_dfpn
+11 param_dfpn tt_size 2097152
+12 param_dfpn frobnicate 1
+13 dfpn-solve-state x
+14 ohm-solve-moves w
+15 hexgui-analyze_commands
+16 dfpn-clear-tt now
+";
+    let (out, _, ok) = ohm(&[], script);
+    assert!(ok);
+    let r = responses(&out);
+    let reply = |id: &str| {
+        r.iter()
+            .find(|x| {
+                x.starts_with(&format!("={id} "))
+                    || x.starts_with(&format!("?{id} "))
+                    || **x == format!("={id}")
+            })
+            .unwrap_or_else(|| panic!("no reply {id} in {out}"))
+            .clone()
+    };
+    // The complete set of Black's winning first moves on 5x5, row by row as Benzene lists them
+    // (crates/engine/data/first-move-results.csv).
+    assert_eq!(reply("1"), "=1 e1 b2 c2 d2 e2 b3 c3 d3 a4 b4 c4 d4 a5");
+    assert_eq!(reply("2"), "=2 black");
+    // a1 loses for Black: White, to move, wins; as if Black were to move again, Black wins.
+    assert_eq!(reply("3"), "=3 white");
+    assert_eq!(reply("4"), "=4 white");
+    let pv = reply("5");
+    let pv: Vec<&str> = pv["=5 ".len()..].split(' ').collect();
+    assert!(pv.iter().all(|c| c.len() == 2 && *c != "a1"), "{pv:?}");
+    assert_eq!(reply("6"), "=6 black");
+    // H-search decides the position at once: the loser has no line to show.
+    assert_eq!(reply("7"), "=7");
+    // A cleared table knows no line.
+    assert_eq!(reply("8"), "=8");
+    let params = reply("9");
+    for line in [
+        "[string] timelimit 0",
+        "[string] tt_size 64",
+        "[string] epsilon 0.25",
+    ] {
+        assert!(params.contains(line), "{params}");
+    }
+    let params = reply("10");
+    assert!(params.contains("[string] timelimit 2.5"), "{params}");
+    assert!(params.contains("[string] tt_size 8"), "{params}");
+    assert!(reply("11").starts_with("?11 tt_size is the table's size in MiB"));
+    assert!(reply("12").starts_with("?12 unknown parameter 'frobnicate'"));
+    assert!(reply("13").starts_with("?13 'x' is not a colour"));
+    // With c3 played, every White move loses.
+    let marks = reply("14");
+    assert_eq!(marks.matches(" L").count(), 24, "{marks}");
+    assert!(!marks.contains(" W") && !marks.contains(" ?"), "{marks}");
+    let commands = reply("15");
+    for c in [
+        "dfpn-solve-state %m",
+        "dfpn-solver-find-winning %m",
+        "dfpn-get-pv %m",
+        "dfpn-clear-tt",
+        "param/DFPN Param/param_dfpn",
+    ] {
+        assert!(commands.contains(c), "{commands}");
+    }
+    assert_eq!(reply("16"), "?16 usage: dfpn-clear-tt");
+}
+
+/// A time limit too short to decide every move: `dfpn-solve-state` says `empty` (Benzene's
+/// word for unproven), `dfpn-solver-find-winning` says which moves are undecided.
+#[test]
+fn dfpn_commands_under_a_time_limit_claim_nothing_unproven() {
+    let script = "\
+boardsize 8 8
+param_dfpn timelimit 0.05
+1 dfpn-solve-state
+2 dfpn-solver-find-winning b
+";
+    let (out, _, ok) = ohm(&[], script);
+    assert!(ok);
+    let r = responses(&out);
+    assert_eq!(r[2], "=1 empty");
+    assert!(
+        r[3].starts_with("?2 not every move was decided within the limits (timelimit 0.05 s)"),
+        "{}",
+        r[3]
+    );
+}

@@ -16,6 +16,9 @@ const VERBS: &[&str] = &[
     "ohm-swap_rule",
     "clear_board",
     "name",
+    "param_dfpn",
+    "dfpn-clear-tt",
+    "dfpn-get-pv",
 ];
 
 fn gtp_like_line() -> impl Strategy<Value = String> {
