@@ -6,7 +6,8 @@
 //   trunk build --release && node tests/e2e/embed.mjs [distDir]
 
 import { mkdtemp, mkdir, readFile, rm, writeFile, readdir } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -149,6 +150,31 @@ async function settled(page) {
     [...document.querySelectorAll('ohm-board')].every((b) => ['ready', 'error'].includes(b.getAttribute('data-state'))),
   );
   return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('ohm-board')].map((b) => [b.id, b.getAttribute('data-state')])));
+}
+
+/** A TCP port nobody listens on now. */
+function freePort() {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', fail).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => ok(port));
+    });
+  });
+}
+
+/** Polls `url` until it answers 200, for at most `ms`. */
+async function waitForHttp(url, ms) {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 const waitEvent = (page, board, name, after = 0) =>
@@ -424,6 +450,50 @@ try {
     tutorial.crossPage = page;
   });
 
+  await test("README's two-origin example, as written: serve.sh sends CORS, a page on another port embeds Ohm", async () => {
+    // The sh block of README.md's "Hosting Ohm's files for other origins", run line by line:
+    // Ohm by `bash scripts/serve.sh` (dist/ is fresh here, so it serves at once), the page it
+    // writes, served by the static server it names, on two free ports instead of 8080/8081.
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    const block = readme.match(/```sh\n(bash scripts\/serve\.sh[^\n]*Access-Control-Allow-Origin[\s\S]*?)```/)?.[1];
+    check(block, 'no two-origin example in README.md');
+    const html = block.match(/<<'EOF'\n([\s\S]*?)\nEOF/)?.[1];
+    const siteDir = block.match(/cat > (\S+)\/index\.html/)?.[1];
+    check(html && siteDir && block.includes(`node scripts/static-server.mjs ${siteDir} --port 8081`), `example: ${block}`);
+    const [ohmPort, sitePort] = [await freePort(), await freePort()];
+    const dir = await mkdtemp(join(tmpdir(), 'ohm-readme-site-'));
+    await writeFile(join(dir, 'index.html'), html.replaceAll('127.0.0.1:8080', `127.0.0.1:${ohmPort}`));
+    const started = Date.now();
+    const servers = [
+      spawn('bash', ['scripts/serve.sh', '--port', String(ohmPort)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }),
+      spawn('node', ['scripts/static-server.mjs', dir, '--port', String(sitePort)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }),
+    ];
+    const said = [];
+    for (const child of servers) for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => said.push(String(d)));
+    try {
+      await waitForHttp(`http://127.0.0.1:${ohmPort}/embed/ohm-board.js`, 120_000);
+      log(`  serve.sh served a fresh dist/ ${Date.now() - started} ms after it started`);
+      check(!said.join('').includes('trunk build'), `serve.sh rebuilt a fresh dist/: ${said.join('')}`);
+      const head = await fetch(`http://127.0.0.1:${ohmPort}/embed/embed_bg.wasm`, { method: 'HEAD' });
+      check(head.headers.get('access-control-allow-origin') === '*', 'serve.sh sends no CORS header');
+      check(head.headers.get('content-type') === 'application/wasm', `wasm as ${head.headers.get('content-type')}`);
+      await waitForHttp(`http://127.0.0.1:${sitePort}/`, 10_000);
+      const page = await open(`http://127.0.0.1:${sitePort}/`);
+      await page.waitForFunction(() => document.querySelectorAll('ohm-board').length === 2);
+      await page.evaluate(() => document.querySelectorAll('ohm-board').forEach((b, i) => (b.id = `readme-${i}`)));
+      const states = await settled(page);
+      check(states['readme-0'] === 'ready' && states['readme-1'] === 'ready', `states ${JSON.stringify(states)}: ${await page.locator('ohm-board').first().textContent()}`);
+      check((await page.locator('#readme-0 [data-stone]').count()) === 2, 'the diagram has no stones');
+      await page.locator('#readme-1 [data-cell="c3"]').click();
+      await page.waitForFunction(() => window.__events.some((e) => e.board === 'readme-1' && e.name === 'move' && e.detail.by === 'ohm'), null, { timeout: ENGINE_MS });
+      await page.screenshot({ path: join(OUT, 'readme-two-origins.png') });
+      await page.close();
+    } finally {
+      for (const child of servers) child.kill();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   await test('cross-origin: the iframe form answers documented postMessages only', async () => {
     const page = tutorial.crossPage;
     const frame = page.frameLocator('#x-frame');
@@ -467,6 +537,30 @@ try {
     check(restricted.some((m) => m.type === 'ohm:reply' && m.id === 10 && m.ok), 'the frame that names us answers');
     check(!restricted.some((m) => m.id === 11), 'the frame that names another origin stays silent');
     await page.locator('#x-frame').screenshot({ path: join(OUT, 'cross-origin-iframe.png') });
+    await page.close();
+  });
+
+  await test('the tutorial page names the players Red and Blue, in its text and its boards (analysis included)', async () => {
+    const page = await open(`${A}examples/tutorial.html`);
+    await settled(page);
+    await page.locator('#analyze-board #analysis-status[data-state="ready"]').waitFor({ timeout: ENGINE_MS });
+    const mixed = await page.evaluate(() => {
+      const out = [];
+      const walk = (root, where) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          // Code samples and the attribute table quote the markup; the first paragraph says
+          // once what records call the players.
+          if (node.parentElement.closest('code, pre, table, script, style')) continue;
+          const text = node.textContent.replace(/\((Black in records|White)\)/g, '');
+          if (/\b(black|white)\b/i.test(text)) out.push(`${where}: ${text.trim().slice(0, 120)}`);
+        }
+        root.querySelectorAll('*').forEach((el) => el.shadowRoot && walk(el.shadowRoot, el.id || el.localName));
+      };
+      walk(document.body, 'page');
+      return out;
+    });
+    check(mixed.length === 0, `Black/White on a Red/Blue page: ${mixed.slice(0, 4).join(' | ')}`);
     await page.close();
   });
 

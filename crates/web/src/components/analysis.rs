@@ -27,6 +27,44 @@ fn parse(cell: &str) -> Option<Point> {
     Point::parse(cell).ok()
 }
 
+/// The players named as the board draws them: Black is Red, White is Blue (HexWiki's diagrams,
+/// the embeddable board). The engine and the app name them by the convention, Black and White.
+#[must_use]
+pub fn in_board_colours(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        out.push_str(match word.as_str() {
+            "Black" => "Red",
+            "White" => "Blue",
+            "black" => "red",
+            "white" => "blue",
+            other => other,
+        });
+        word.clear();
+    };
+    for ch in text.chars() {
+        if ch.is_alphabetic() {
+            word.push(ch);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(ch);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// `text` for the reader: in board colours where the panel speaks them.
+fn say(board_colours: bool, text: impl Into<String>) -> String {
+    let text = text.into();
+    if board_colours {
+        in_board_colours(&text)
+    } else {
+        text
+    }
+}
+
 /// A circuit evaluation `E = ln(R_Black / R_White)` (positive when White is ahead) in the one
 /// convention of the app: a signed number for the colour it favours, "+0.80 for White".
 #[must_use]
@@ -234,6 +272,10 @@ pub fn board_overlay(study: &Study, position: &Position) -> BoardOverlay {
 #[derive(Properties, PartialEq, Debug)]
 pub struct AnalysisPanelProps {
     pub study: Study,
+    /// Name the players Red and Blue, as the embeddable board does (the app says Black and
+    /// White, with their colours in the legend).
+    #[prop_or_default]
+    pub board_colours: bool,
     pub to_move: Color,
     pub game_over: bool,
     pub on_action: Callback<StudyAction>,
@@ -308,28 +350,28 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
                     <span>{ "Heat of" }</span>
                     <select id="heat-side" onchange={on_heat_side}>
                         <option value="both" selected={study.heat_side() == HeatSide::Both}>{ "both players" }</option>
-                        <option value="black" selected={study.heat_side() == HeatSide::Black}>{ "Black" }</option>
-                        <option value="white" selected={study.heat_side() == HeatSide::White}>{ "White" }</option>
+                        <option value="black" selected={study.heat_side() == HeatSide::Black}>{ say(props.board_colours, "Black") }</option>
+                        <option value="white" selected={study.heat_side() == HeatSide::White}>{ say(props.board_colours, "White") }</option>
                     </select>
                 </label>
             }
             <p id="analysis-status" class="hint" data-state={state} aria-live="polite">{ status }</p>
             if let Some(analysis) = result {
-                { eval_bar(study, analysis) }
-                { eval_graph(study, analysis) }
-                { connection_summary(study, analysis, props.to_move, props.game_over) }
-                { inferior_list(study, analysis) }
+                { eval_bar(study, analysis, props.board_colours) }
+                { eval_graph(study, analysis, props.board_colours) }
+                { connection_summary(study, analysis, props) }
+                { inferior_list(study, analysis, props.board_colours) }
                 { best_moves_panel(props, analysis) }
             }
             if study.picking() {
                 { between_panel(props, &act) }
             }
-            { legend() }
+            { legend(props.board_colours) }
         </div>
     }
 }
 
-fn eval_bar(study: &Study, analysis: &Analysis) -> Html {
+fn eval_bar(study: &Study, analysis: &Analysis, board_colours: bool) -> Html {
     let Some(circuit) = analysis
         .circuit
         .as_ref()
@@ -350,13 +392,13 @@ fn eval_bar(study: &Study, analysis: &Analysis) -> Html {
                 <div class="eval-black" style={format!("width: {black:.1}%")}></div>
             </div>
             <p id="eval-words" class="hint" title="E = ln(R_Black / R_White) of the two circuits, given as a number for the player it favours">
-                { format!("Black {:.0}% · White {:.0}% by the circuit: {e}", black, 100.0 - black) }</p>
+                { say(board_colours, format!("Black {:.0}% · White {:.0}% by the circuit: {e}", black, 100.0 - black)) }</p>
         </div>
     }
 }
 
 /// Black's chance after every move, as a line over the game (50% in the middle).
-fn eval_graph(study: &Study, analysis: &Analysis) -> Html {
+fn eval_graph(study: &Study, analysis: &Analysis, board_colours: bool) -> Html {
     let Some(chances) = analysis
         .graph
         .as_ref()
@@ -394,12 +436,13 @@ fn eval_graph(study: &Study, analysis: &Analysis) -> Html {
                 <polyline class="graph-line" points={line.join(" ")} />
                 <circle class="graph-now" cx={format!("{:.1}", last.0)} cy={format!("{:.1}", last.1)} r="2.5" />
             </svg>
-            <figcaption class="hint">{ "Black's chance after each move (plain circuit; up is Black)." }</figcaption>
+            <figcaption class="hint">{ say(board_colours, "Black's chance after each move (plain circuit; up is Black).") }</figcaption>
         </figure>
     }
 }
 
-fn connection_summary(study: &Study, analysis: &Analysis, to_move: Color, over: bool) -> Html {
+fn connection_summary(study: &Study, analysis: &Analysis, props: &AnalysisPanelProps) -> Html {
+    let (to_move, over) = (props.to_move, props.game_over);
     let mut lines = Vec::new();
     if study.shows(Toggle::Winning) {
         for side in [Side::Black, Side::White] {
@@ -419,7 +462,7 @@ fn connection_summary(study: &Study, analysis: &Analysis, to_move: Color, over: 
             };
             lines.push(html! {
                 <li id={format!("proven-{}", side_name(side))}
-                    data-proven={found.winning.is_some().then_some("true")}>{ text }</li>
+                    data-proven={found.winning.is_some().then_some("true")}>{ say(props.board_colours, text) }</li>
             });
         }
     }
@@ -451,7 +494,7 @@ fn connection_summary(study: &Study, analysis: &Analysis, to_move: Color, over: 
             }
         };
         if !text.is_empty() {
-            lines.push(html! { <li id="must-play">{ text }</li> });
+            lines.push(html! { <li id="must-play">{ say(props.board_colours, text) }</li> });
         }
     }
     if lines.is_empty() {
@@ -460,7 +503,7 @@ fn connection_summary(study: &Study, analysis: &Analysis, to_move: Color, over: 
     html! { <ul class="findings">{ for lines }</ul> }
 }
 
-fn inferior_list(study: &Study, analysis: &Analysis) -> Html {
+fn inferior_list(study: &Study, analysis: &Analysis, board_colours: bool) -> Html {
     let Some(cells) = analysis
         .inferior
         .as_ref()
@@ -484,8 +527,8 @@ fn inferior_list(study: &Study, analysis: &Analysis) -> Html {
             .unwrap_or_default();
         html! {
             <li tabindex="0" data-cell={c.cell.clone()} data-kind={kind}>
-                <strong>{ format!("{}{fill}", c.cell) }</strong>
-                { format!(" {}", c.reason) }
+                <strong>{ say(board_colours, format!("{}{fill}", c.cell)) }</strong>
+                { say(board_colours, format!(" {}", c.reason)) }
             </li>
         }
     });
@@ -589,7 +632,7 @@ fn between_panel(
             html! {
                 <>
                     <p id="between-summary" data-full={between.full.len().to_string()}
-                        data-semi={between.semi.len().to_string()}>{ summary }</p>
+                        data-semi={between.semi.len().to_string()}>{ say(props.board_colours, summary) }</p>
                     { current.unwrap_or_default() }
                 </>
             }
@@ -602,8 +645,8 @@ fn between_panel(
                 <label class="field">
                     <span>{ "Connections of" }</span>
                     <select id="end-color" onchange={on_color}>
-                        <option value="black" selected={color == Color::Black}>{ "Black" }</option>
-                        <option value="white" selected={color == Color::White}>{ "White" }</option>
+                        <option value="black" selected={color == Color::Black}>{ say(props.board_colours, "Black") }</option>
+                        <option value="white" selected={color == Color::White}>{ say(props.board_colours, "White") }</option>
                     </select>
                 </label>
                 <button type="button" id="ends-clear" onclick={act(StudyAction::ClearEnds)}>{ "Clear ends" }</button>
@@ -664,7 +707,7 @@ fn proof_view(props: &AnalysisPanelProps, view: &ConnectionView) -> Html {
                             aria-current={is_current.then_some("step")}
                             data-cells={step.carrier.join(" ")}>
                             <button type="button" class="step-text" onclick={go(Some(k))}>
-                                { step.sentence.clone() }
+                                { say(props.board_colours, step.sentence.clone()) }
                             </button>
                             if study.notation() {
                                 <code class="notation">{ step.notation.clone() }</code>
@@ -779,12 +822,12 @@ fn best_moves_panel(props: &AnalysisPanelProps, analysis: &Analysis) -> Html {
                 <ol class="best-moves">{ for items }</ol>
                 { pv }
             }
-            <p class="hint">{ summary }</p>
+            <p class="hint">{ say(props.board_colours, summary) }</p>
         </div>
     }
 }
 
-fn legend() -> Html {
+fn legend(board_colours: bool) -> Html {
     let entries = [
         ("proven", "Proven connection", "A shaded carrier marked “proven” is a set of empty cells inside which its owner joins their two edges whatever the opponent plays."),
         ("must-play", "Must-play region", "Ringed cells are the only moves that stop the opponent's threats to connect; anywhere else, the opponent wins."),
@@ -804,7 +847,7 @@ fn legend() -> Html {
                 { for entries.iter().map(|(class, term, text)| html! {
                     <>
                         <dt class={classes!("legend-term", *class)}>{ *term }</dt>
-                        <dd>{ *text }</dd>
+                        <dd>{ say(board_colours, *text) }</dd>
                     </>
                 }) }
             </dl>

@@ -15,7 +15,7 @@ use yew::prelude::*;
 
 use super::config::{Arrow, Attributes, EmbedConfig, EmbedError, Highlight, Label, Mode, Shapes};
 use super::engine;
-use crate::components::analysis::{board_overlay, AnalysisPanel};
+use crate::components::analysis::{board_overlay, in_board_colours, AnalysisPanel};
 use crate::components::board::{BoardOverlay, HexBoard, OverlayLabel};
 use crate::geometry::{Layout, RADIUS};
 use crate::protocol::{Job, Outcome, Reply, Request, RequestId, Response, Solutions, Verdict};
@@ -121,34 +121,6 @@ fn colour_name(color: Color) -> &'static str {
         Color::Black => "Red",
         Color::White => "Blue",
     }
-}
-
-/// The engine's explanations name the players by the convention (Black joins north–south,
-/// White west–east); the board draws them red and blue as HexWiki's diagrams do, so the words
-/// a learner reads follow the drawing.
-fn in_board_colours(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        out.push_str(match word.as_str() {
-            "Black" => "Red",
-            "White" => "Blue",
-            "black" => "red",
-            "white" => "blue",
-            other => other,
-        });
-        word.clear();
-    };
-    for ch in text.chars() {
-        if ch.is_alphabetic() {
-            word.push(ch);
-        } else {
-            flush(&mut word, &mut out);
-            out.push(ch);
-        }
-    }
-    flush(&mut word, &mut out);
-    out
 }
 
 fn cells(names: &[String]) -> CellSet {
@@ -610,7 +582,14 @@ impl EmbedBoard {
     /// Cells shaded by the board itself (under the stones).
     fn overlay(&self, config: &EmbedConfig) -> BoardOverlay {
         let mut overlay = if config.mode == Mode::Analyze {
-            board_overlay(&self.study, &self.position)
+            let mut overlay = board_overlay(&self.study, &self.position);
+            // The cells' notes in the board's colours, as the page around says them.
+            for cell in overlay.cells.values_mut() {
+                for note in &mut cell.notes {
+                    *note = in_board_colours(note);
+                }
+            }
+            overlay
         } else {
             BoardOverlay::default()
         };
@@ -1028,7 +1007,7 @@ impl Component for EmbedBoard {
                         Mode::Puzzle => self.view_puzzle(ctx, &config),
                         Mode::Analyze => html! {
                             <AnalysisPanel study={self.study.clone()} to_move={position.to_move()}
-                                game_over={position.is_over()} on_action={on_study} />
+                                game_over={position.is_over()} board_colours=true on_action={on_study} />
                         },
                     }
                 }
@@ -1039,7 +1018,7 @@ impl Component for EmbedBoard {
 
 #[cfg(test)]
 mod tests {
-    use super::in_board_colours;
+    use crate::components::analysis::in_board_colours;
 
     #[test]
     fn explanations_name_the_players_by_the_colours_drawn() {
