@@ -223,6 +223,181 @@ fn every_reachable_3x3_position_has_the_right_value_and_winning_set() {
     }
 }
 
+/// The value of every position of the 4x4 board whose stone counts make it reachable (Black
+/// moves first), by retrograde analysis in a table of 3^16 entries: 1 when the side to
+/// move wins, 2 when it loses.
+struct Table4 {
+    values: Vec<u8>,
+    brute: Brute,
+}
+
+impl Table4 {
+    fn new() -> Table4 {
+        let mut t = Table4 {
+            values: vec![0; 3usize.pow(16)],
+            brute: Brute::new(4),
+        };
+        t.value(0, 0);
+        t
+    }
+
+    fn index(black: u32, white: u32) -> usize {
+        let mut i = 0usize;
+        for cell in (0..16).rev() {
+            i = i * 3
+                + if black >> cell & 1 == 1 {
+                    1
+                } else if white >> cell & 1 == 1 {
+                    2
+                } else {
+                    0
+                };
+        }
+        i
+    }
+
+    /// Whether the side to move (Black when the counts are equal) wins.
+    fn value(&mut self, black: u32, white: u32) -> bool {
+        let i = Table4::index(black, white);
+        if self.values[i] != 0 {
+            return self.values[i] == 1;
+        }
+        let black_to_move = black.count_ones() == white.count_ones();
+        let result = if self.brute.connects(black, true) {
+            black_to_move
+        } else if self.brute.connects(white, false) {
+            !black_to_move
+        } else {
+            let mut empty = 0xFFFF & !black & !white;
+            // Every child, so that every reachable position gets its value.
+            let mut wins = false;
+            while empty != 0 {
+                let c = empty.trailing_zeros();
+                empty &= empty - 1;
+                let child = if black_to_move {
+                    self.value(black | 1 << c, white)
+                } else {
+                    self.value(black, white | 1 << c)
+                };
+                wins |= !child;
+            }
+            wins
+        };
+        self.values[i] = if result { 1 } else { 2 };
+        result
+    }
+}
+
+/// The 4x4 board turned half a turn: the same position for the same players.
+fn rotated(mask: u32) -> u32 {
+    (0..16).fold(0, |m, c| m | (mask >> c & 1) << (15 - c))
+}
+
+#[test]
+fn every_reachable_4x4_position_has_the_right_value() {
+    let oracle = Table4::new();
+    let board = Board::square(4).unwrap();
+    let cells: Vec<Point> = (0..16)
+        .map(|c| Point::cell(c % 4, c / 4).unwrap())
+        .collect();
+    // Every live reachable position, one of each pair the half turn maps to each other (the
+    // reflection that exchanges the colours would also exchange who moves first).
+    let mut classes = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![(0u32, 0u32)];
+    while let Some((b, w)) = stack.pop() {
+        if !seen.insert((b, w)) {
+            continue;
+        }
+        if oracle.brute.connects(b, true) || oracle.brute.connects(w, false) {
+            continue;
+        }
+        let black_to_move = b.count_ones() == w.count_ones();
+        let mut empty = 0xFFFF & !b & !w;
+        while empty != 0 {
+            let c = empty.trailing_zeros();
+            empty &= empty - 1;
+            stack.push(if black_to_move {
+                (b | 1 << c, w)
+            } else {
+                (b, w | 1 << c)
+            });
+        }
+        if (rotated(b), rotated(w)) >= (b, w) {
+            classes.push((b, w));
+        }
+    }
+    assert_eq!(
+        seen.len(),
+        9_386_235,
+        "every reachable position, live or decided"
+    );
+    let position = |b: u32, w: u32| {
+        let mut stones = ohm_engine::ByColor::<CellSet>::default();
+        for (c, &cell) in cells.iter().enumerate() {
+            if b >> c & 1 == 1 {
+                stones.black.insert(cell);
+            } else if w >> c & 1 == 1 {
+                stones.white.insert(cell);
+            }
+        }
+        let mut p = Position::new(board);
+        let to_move = if b.count_ones() == w.count_ones() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        p.reset_to(stones, to_move);
+        p
+    };
+    // Two threads, each with its own solver; every 211th class also has its winning set
+    // checked.
+    let halves: Vec<Vec<(u32, u32)>> = vec![
+        classes.iter().copied().step_by(2).collect(),
+        classes.iter().copied().skip(1).step_by(2).collect(),
+    ];
+    let oracle = &oracle.values;
+    std::thread::scope(|scope| {
+        for half in &halves {
+            scope.spawn(|| {
+                let mut solver = Solver::new(SolverParams {
+                    tt_mib: 32,
+                    ..SolverParams::DEFAULT
+                });
+                for (k, &(b, w)) in half.iter().enumerate() {
+                    let p = position(b, w);
+                    let mover_wins = oracle[Table4::index(b, w)] == 1;
+                    let expected = if mover_wins {
+                        p.to_move()
+                    } else {
+                        !p.to_move()
+                    };
+                    if k % 211 == 0 {
+                        let judged = solver.judge_moves(&p, &mut NoControl);
+                        assert_eq!(judged.root.winner, Some(expected), "{p:?}");
+                        let mut winning = CellSet::EMPTY;
+                        for cell in p.empty_cells() {
+                            let c = cells.iter().position(|&x| x == cell).unwrap();
+                            let (nb, nw) = if p.to_move() == Color::Black {
+                                (b | 1 << c, w)
+                            } else {
+                                (b, w | 1 << c)
+                            };
+                            if oracle[Table4::index(nb, nw)] == 2 {
+                                winning.insert(cell);
+                            }
+                        }
+                        assert_eq!(judged.winning, winning, "winning moves of\n{p:?}");
+                    } else {
+                        let solution = solver.solve(&p, &mut NoControl);
+                        assert_eq!(solution.winner, Some(expected), "{p:?}");
+                    }
+                }
+            });
+        }
+    });
+}
+
 #[test]
 fn random_5x5_positions_have_the_right_value_and_winning_set() {
     let board = Board::square(5).unwrap();
@@ -286,4 +461,124 @@ fn a_strategy_with_a_wrong_move_fails_the_check() {
     strategy.moves.insert(p.hash(), a1);
     assert!(proof::check(&strategy, &mut NoControl).is_err());
     let _ = position_from;
+}
+
+/// The published first-move results of `size`, from `data/first-move-results.csv`.
+fn first_move_results(size: u8) -> Vec<(Point, bool)> {
+    include_str!("../data/first-move-results.csv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("board_size"))
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0].parse::<u8>().ok()? == size)
+                .then(|| (Point::parse(f[1]).unwrap(), f[2].trim() == "1"))
+        })
+        .collect()
+}
+
+/// Every one-stone opening of `size` gets the published value, and every claimed win passes
+/// the strategy checker (`check_strategies`), one table kept across the openings.
+fn check_openings(size: u8, check_strategies: bool) {
+    let board = Board::square(size).unwrap();
+    let mut solver = Solver::new(SolverParams {
+        tt_mib: 64,
+        ..SolverParams::DEFAULT
+    });
+    let results = first_move_results(size);
+    assert_eq!(results.len(), usize::from(size) * usize::from(size));
+    for (cell, black_wins) in results {
+        let mut p = Position::new(board);
+        p.play_unchecked(Color::Black, Move::Cell(cell));
+        let solution = solver.solve(&p, &mut NoControl);
+        let expected = if black_wins {
+            Color::Black
+        } else {
+            Color::White
+        };
+        assert_eq!(
+            solution.winner,
+            Some(expected),
+            "{size}x{size} opening {cell}"
+        );
+        if check_strategies {
+            let strategy = solver
+                .strategy(&p, &mut NoControl)
+                .unwrap_or_else(|| panic!("a strategy for {cell}"));
+            proof::check(&strategy, &mut NoControl)
+                .unwrap_or_else(|e| panic!("{size}x{size} opening {cell}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn every_5x5_opening_has_the_published_value_and_a_checked_strategy() {
+    check_openings(5, true);
+}
+
+#[test]
+fn every_6x6_opening_has_the_published_value() {
+    check_openings(6, false);
+}
+
+/// A row of `data/solved-9x9-positions.csv`: the position, its winner and its complete set
+/// of winning moves (computed by an independent DFPN solver).
+struct Solved9 {
+    position: Position,
+    winner: Color,
+    winning: CellSet,
+}
+
+fn solved_9x9_positions() -> Vec<Solved9> {
+    include_str!("data/solved-9x9-positions.csv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("board_size"))
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let mut position = Position::new(Board::square(9).unwrap());
+            for m in f[2].split_whitespace() {
+                let cell = Point::parse(m).unwrap();
+                position.play_unchecked(position.to_move(), Move::Cell(cell));
+            }
+            assert_eq!(position.to_move().name(), f[3]);
+            Solved9 {
+                position,
+                winner: Color::parse(f[4]).unwrap(),
+                winning: f[5]
+                    .split_whitespace()
+                    .map(|m| Point::parse(m).unwrap())
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn what_the_solver_proves_on_solved_9x9_positions_is_right() {
+    let positions = solved_9x9_positions();
+    assert_eq!(positions.len(), 174);
+    let mut solver = Solver::new(SolverParams {
+        tt_mib: 32,
+        max_nodes: Some(200),
+        ..SolverParams::DEFAULT
+    });
+    let mut proven = 0;
+    for (i, s) in positions.iter().enumerate() {
+        let solution = solver.solve(&s.position, &mut NoControl);
+        if let Some(winner) = solution.winner {
+            proven += 1;
+            assert_eq!(winner, s.winner, "position {i}\n{:?}", s.position);
+            if winner == s.position.to_move() {
+                let best = solution.best.expect("a won position names its move");
+                assert!(s.winning.contains(best), "{best} in position {i}");
+            }
+        }
+        if i % 12 == 0 {
+            // Each move judged on its own: what is proven winning is winning, what is proven
+            // losing is not.
+            let judged = solver.judge_moves(&s.position, &mut NoControl);
+            assert!(judged.winning.is_subset(&s.winning), "position {i}");
+            assert!(!judged.losing.intersects(&s.winning), "position {i}");
+        }
+    }
+    assert!(proven >= 100, "{proven} of 174 proven within 200 nodes");
 }

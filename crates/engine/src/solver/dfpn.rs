@@ -158,11 +158,7 @@ impl Dfpn<'_> {
                 // stated where the fill-in's cells were stones; here the winner needs its own
                 // fill-in's cells too (to fill them again), the loser's may go to the loser.
                 self.stats.fill_transpositions += 1;
-                let winners_fill = if d.bounds.is_win() {
-                    facts.own_fill
-                } else {
-                    facts.their_fill
-                };
+                let winners_fill = facts.winners_fill(d.bounds.is_win());
                 let data = NodeData {
                     bounds: d.bounds,
                     best: d.best.filter(|&b| self.position.empty_cells().contains(b)),

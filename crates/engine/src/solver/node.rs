@@ -53,6 +53,20 @@ pub struct Facts {
     pub own_fill: CellSet,
     /// The fill-in's cells given to the opponent (its captured sets and the dead cells).
     pub their_fill: CellSet,
+    /// The dead cells: no proof needs them (their colour changes no completion's winner).
+    pub dead: CellSet,
+}
+
+impl Facts {
+    /// The fill-in a win of the mover (`true`) or of the opponent stands on: that player's
+    /// captured sets, not the dead cells.
+    pub fn winners_fill(&self, mover_wins: bool) -> CellSet {
+        if mover_wins {
+            self.own_fill - self.dead
+        } else {
+            self.their_fill - self.dead
+        }
+    }
 }
 
 /// The engine's knowledge, configured for the solver.
@@ -96,6 +110,7 @@ impl Knowledge {
             filled_hash: position.hash(),
             own_fill: CellSet::EMPTY,
             their_fill: CellSet::EMPTY,
+            dead: CellSet::EMPTY,
         };
         if let Some(winner) = position.connected_winner() {
             facts.terminal = Some(Terminal {
@@ -108,6 +123,7 @@ impl Knowledge {
         let cells = inferior::analyze_with(position, mover, &self.inferior, &self.patterns);
         facts.own_fill = cells.fill[mover] & empty;
         facts.their_fill = cells.fill[!mover] & empty;
+        facts.dead = (cells.dead | cells.dead_after_fill) & empty;
         facts.max_proof = empty - facts.their_fill;
         (Some(cells), facts)
     }
@@ -180,21 +196,20 @@ impl Knowledge {
             });
             return;
         }
-        if let Some(terminal) = decided_by_connections(conns, mover, own_fill, their_fill) {
+        let (own_support, their_support) = (facts.winners_fill(true), facts.winners_fill(false));
+        if let Some(terminal) = decided_by_connections(conns, mover, own_support, their_support) {
             facts.terminal = Some(terminal);
             return;
         }
         let open = board.empty_cells();
         let mut moves = cells.consider & open;
-        let mut support = their_fill;
+        let mut support = their_support;
         for (_, killers) in &cells.vulnerable {
             support |= *killers;
         }
         if let Some(region) = conns[!mover].must_play() {
             moves &= region;
-            for id in conns[!mover].edge_semis() {
-                support |= conns[!mover].get(id).carrier;
-            }
+            support |= must_play_support(&conns[!mover], region);
         }
         facts.loss_support = support & empty;
         if moves.is_empty() {
@@ -230,6 +245,26 @@ impl Knowledge {
         scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         scored.into_iter().map(|(p, _)| p).collect()
     }
+}
+
+/// The cells of a few of `threats`' edge-to-edge semi-connections whose carriers meet in
+/// exactly `region` (the must-play region): a move outside `region` misses one of them.
+/// Smallest carriers first, each taken only if it narrows the intersection.
+fn must_play_support(threats: &Connections, region: CellSet) -> CellSet {
+    let mut common: Option<CellSet> = None;
+    let mut union = CellSet::EMPTY;
+    for id in threats.edge_semis() {
+        let carrier = threats.get(id).carrier;
+        let narrowed = common.map_or(carrier, |c| c & carrier);
+        if common != Some(narrowed) {
+            common = Some(narrowed);
+            union |= carrier;
+            if narrowed == region {
+                break;
+            }
+        }
+    }
+    union
 }
 
 /// The outcome H-search proves for `mover`, if any, with its proof.
