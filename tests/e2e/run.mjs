@@ -1023,6 +1023,16 @@ async function main() {
       }
     });
 
+    await test('2. the desktop keeps every section in the side panel (no tab bar)', async () => {
+      page = await openApp('#9c1,e5d4', { viewport: DESKTOP });
+      check(!(await page.isVisible('#tabs')), 'a tab bar on a desktop');
+      for (const id of ['#game-section', '#analysis-section', '#io-section', '#options-section']) {
+        check(await page.isVisible(`${id} > summary`), `${id} is not in the panel`);
+      }
+      await page.screenshot({ path: join(OUT, 'issue17-2-desktop.png') });
+      await page.context().close();
+    });
+
     await test('3. a swap is explained where the person looks, and offered in words to a second player', async () => {
       for (const [viewport, name] of [[DESKTOP, 'desktop'], [PHONES[1], 'phone']]) {
         page = await openApp('', { viewport });
