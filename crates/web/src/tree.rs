@@ -64,13 +64,11 @@ impl std::fmt::Display for TreeError {
                 depth,
                 text,
                 offset,
-            } => {
-                write!(f, "a variation's move {depth} ({text})")?;
-                if let Some(offset) = offset {
-                    write!(f, " at byte {offset}")?;
-                }
-                f.write_str(" is not legal there")
-            }
+            } => write!(
+                f,
+                "a variation's move {depth} ({text}){} is not legal there",
+                ohm_engine::notation::at_byte(*offset)
+            ),
         }
     }
 }

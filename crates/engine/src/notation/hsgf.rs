@@ -239,11 +239,6 @@ impl HsgfError {
     }
 }
 
-/// `, byte N` when the offset is known.
-fn at_byte(offset: Option<usize>) -> String {
-    offset.map_or_else(String::new, |o| alloc::format!(" at byte {o}"))
-}
-
 impl fmt::Display for HsgfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -285,7 +280,7 @@ impl fmt::Display for HsgfError {
                 problem,
                 offset,
             } => {
-                write!(f, "move {number}, [{value}]{}: ", at_byte(*offset))?;
+                write!(f, "move {number}, [{value}]{}: ", super::at_byte(*offset))?;
                 f.write_str(match problem {
                     MoveProblem::Unknown => "not a cell, swap-pieces, swap, pass or resign",
                     MoveProblem::OffBoard => "not a cell of this board",
@@ -300,7 +295,7 @@ impl fmt::Display for HsgfError {
                 problem,
                 offset,
             } => {
-                write!(f, "node {node}, {id}[{value}]{}: ", at_byte(*offset))?;
+                write!(f, "node {node}, {id}[{value}]{}: ", super::at_byte(*offset))?;
                 f.write_str(match problem {
                     SetupProblem::BadValue => "not a cell or a rectangle like a1:c3",
                     SetupProblem::OffBoard => "not on this board",
@@ -804,11 +799,14 @@ pub struct VariationError {
 
 impl fmt::Display for VariationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {} ({})", self.depth, self.text)?;
-        if let Some(offset) = self.offset {
-            write!(f, " at byte {offset}")?;
-        }
-        write!(f, ": {}", self.why)
+        write!(
+            f,
+            "move {} ({}){}: {}",
+            self.depth,
+            self.text,
+            super::at_byte(self.offset),
+            self.why
+        )
     }
 }
 

@@ -70,11 +70,12 @@ impl fmt::Display for LittleGolemError {
                 value,
                 offset,
             } => {
-                write!(f, "move {number}, [{value}]")?;
-                if let Some(offset) = offset {
-                    write!(f, " at byte {offset}")?;
-                }
-                f.write_str(": not two coordinate letters on this board, swap or resign")
+                write!(
+                    f,
+                    "move {number}, [{value}]{}: not two coordinate letters on this board, \
+                     swap or resign",
+                    super::at_byte(*offset)
+                )
             }
             LittleGolemError::TwoMoves { number } => {
                 write!(f, "move {number}: a node with both B and W")

@@ -370,6 +370,12 @@ impl fmt::Display for ParseError {
 
 impl core::error::Error for ParseError {}
 
+/// ` at byte N` when the offset is known, else nothing: the place an error message names.
+#[must_use]
+pub fn at_byte(offset: Option<usize>) -> String {
+    offset.map_or_else(String::new, |o| alloc::format!(" at byte {o}"))
+}
+
 /// Where byte `offset` of `text` is, for people: its line (1-based) and that line, cut to a
 /// window around the place on long lines (URLs, one-line SGF), with a caret under it on the
 /// next line.
