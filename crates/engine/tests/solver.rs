@@ -582,3 +582,40 @@ fn what_the_solver_proves_on_solved_9x9_positions_is_right() {
     }
     assert!(proven >= 100, "{proven} of 174 proven within 200 nodes");
 }
+
+#[test]
+fn decomposed_5x5_positions_have_the_right_value_and_winning_set() {
+    // Positions where a group cuts the board (the solver drops moves in the parts the
+    // cutting colour holds by a full connection).
+    let board = Board::square(5).unwrap();
+    let mut rng = Rng(0xDEC0);
+    let mut brute = Brute::new(5);
+    let mut solver = Solver::new(SolverParams {
+        tt_mib: 16,
+        ..SolverParams::DEFAULT
+    });
+    let mut checked = 0;
+    let mut tries = 0;
+    while checked < 40 {
+        tries += 1;
+        assert!(tries < 200_000, "too few decomposed positions");
+        let stones = 9 + rng.below(7) as usize;
+        let mut p = Position::new(board);
+        for _ in 0..stones {
+            let cell = rng.pick(p.empty_cells()).unwrap();
+            p.play_unchecked(p.to_move(), Move::Cell(cell));
+            if p.is_over() {
+                break;
+            }
+        }
+        if p.is_over()
+            || Color::ALL
+                .iter()
+                .all(|&c| ohm_engine::inferior::decompose(&p, c).is_none())
+        {
+            continue;
+        }
+        check_position(&mut solver, &mut brute, &p, true);
+        checked += 1;
+    }
+}

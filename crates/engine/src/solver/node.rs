@@ -23,7 +23,7 @@ use crate::cellset::CellSet;
 use crate::circuit::{evaluate, CircuitParams};
 use crate::connections::{Connections, HSearchLimits};
 use crate::inferior::{self, AnalysisOptions, InferiorCells, PatternSet};
-use crate::point::Point;
+use crate::point::{Edge, Point};
 use crate::{ByColor, Color, Position};
 
 /// A position solved by its own analysis, for the player to move.
@@ -211,6 +211,16 @@ impl Knowledge {
             moves &= region;
             support |= must_play_support(&conns[!mover], region);
         }
+        for splitter in [mover, !mover] {
+            for (part, carrier) in settled_parts(board, &conns[splitter], splitter) {
+                // Whoever plays in a part the splitter holds by a full connection wastes the
+                // move: the splitter answers inside it, and the part touches nothing else.
+                moves -= part;
+                if splitter != mover {
+                    support |= carrier;
+                }
+            }
+        }
         facts.loss_support = support & empty;
         if moves.is_empty() {
             // Every move misses one of the opponent's threats or is no better than one that
@@ -265,6 +275,37 @@ fn must_play_support(threats: &Connections, region: CellSet) -> CellSet {
         }
     }
     union
+}
+
+/// The parts of a decomposition by a `splitter` group ([`inferior::decompose`]) in which the
+/// splitter holds a full connection from the group to its own edge inside the part, with
+/// that connection's carrier. Such a part is settled: the rest of the game does not touch
+/// it, and the splitter answers any move there inside it.
+fn settled_parts(
+    board: &Position,
+    conns: &Connections,
+    splitter: Color,
+) -> Vec<(CellSet, CellSet)> {
+    let mut settled = Vec::new();
+    let Some(decomposition) = inferior::decompose(board, splitter) else {
+        return settled;
+    };
+    let Some(group) = decomposition.group.iter().find(|p| p.is_cell()) else {
+        return settled;
+    };
+    let (e1, e2) = Edge::of(splitter);
+    for part in decomposition.parts {
+        let held = [e1, e2].into_iter().find_map(|edge| {
+            conns
+                .full_between(group, edge.point())
+                .map(|id| conns.get(id).carrier)
+                .find(|carrier| carrier.is_subset(&part))
+        });
+        if let Some(carrier) = held {
+            settled.push((part, carrier));
+        }
+    }
+    settled
 }
 
 /// The outcome H-search proves for `mover`, if any, with its proof.
