@@ -619,3 +619,47 @@ fn decomposed_5x5_positions_have_the_right_value_and_winning_set() {
         checked += 1;
     }
 }
+
+/// While `judge_moves` solves one move after another, its progress reports speak of the judged
+/// position: its moves as root moves (decided or open), and the work summed over the solves.
+#[test]
+fn judging_moves_reports_progress_about_the_judged_position() {
+    use ohm_engine::solver::{Control, Progress};
+    struct Recorder(Vec<Progress>);
+    impl Control for Recorder {
+        fn progress(&mut self, progress: &Progress) {
+            self.0.push(progress.clone());
+        }
+    }
+    let position = Position::new(Board::square(5).unwrap());
+    let mut recorder = Recorder(Vec::new());
+    let judged = Solver::default().judge_moves(&position, &mut recorder);
+    let last = recorder.0.last().expect("progress reports");
+    let empty = position.empty_cells();
+    let moves: CellSet = last.root_moves.iter().map(|m| m.mv).collect();
+    assert_eq!(moves, empty, "every empty cell is a root move");
+    let winning: CellSet = last
+        .root_moves
+        .iter()
+        .filter(|m| m.wins() == Some(true))
+        .map(|m| m.mv)
+        .collect();
+    let losing: CellSet = last
+        .root_moves
+        .iter()
+        .filter(|m| m.wins() == Some(false))
+        .map(|m| m.mv)
+        .collect();
+    assert_eq!(winning, judged.winning);
+    assert_eq!(losing, judged.losing);
+    assert_eq!(last.work, judged.stats.work());
+    // After the root's solve, the reports' work never goes back.
+    let root_work = judged.root.stats.work();
+    let later: Vec<u64> = recorder
+        .0
+        .iter()
+        .map(|p| p.work)
+        .skip_while(|&w| w < root_work)
+        .collect();
+    assert!(later.windows(2).all(|w| w[0] <= w[1]), "{later:?}");
+}

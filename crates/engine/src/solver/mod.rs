@@ -463,24 +463,37 @@ impl Solver {
         }
         let mut child_position = playing_copy(position);
         let mut pending = empty;
+        let mut judging = Judging {
+            control,
+            moves: order
+                .iter()
+                .map(|&mv| RootMove {
+                    mv,
+                    bounds: Bounds::UNKNOWN,
+                })
+                .collect(),
+            done: stats,
+            start_ms,
+        };
         for mv in order {
             if !pending.contains(mv) {
                 continue;
             }
             pending.remove(mv);
-            if control.stop_requested()
+            if judging.control.stop_requested()
                 || self
                     .params
                     .time_ms
-                    .is_some_and(|limit| control.now_ms() - start_ms >= limit)
+                    .is_some_and(|limit| judging.control.now_ms() - start_ms >= limit)
             {
                 out.unknown.insert(mv);
                 continue;
             }
             child_position.play_unchecked(mover, Move::Cell(mv));
-            let child = self.solve_from(&child_position, control, start_ms);
+            let child = self.solve_from(&child_position, &mut judging, start_ms);
             child_position.undo();
             stats.add(&child.stats);
+            judging.done = stats;
             match child.winner {
                 Some(w) if w == mover => out.winning.insert(mv),
                 Some(_) => {
@@ -495,9 +508,10 @@ impl Solver {
                 }
                 None => out.unknown.insert(mv),
             }
+            judging.decided(out.winning, out.losing);
         }
         out.stats = stats;
-        out.elapsed_ms = control.now_ms() - start_ms;
+        out.elapsed_ms = judging.control.now_ms() - start_ms;
         out
     }
 
@@ -507,6 +521,54 @@ impl Solver {
     /// lost part of the proof (a stop, or a table too small): solve again, then ask.
     pub fn strategy(&mut self, position: &Position, control: &mut dyn Control) -> Option<Strategy> {
         proof::extract(self, position, control)
+    }
+}
+
+/// The caller's control while [`Solver::judge_moves`] solves one move after another: progress
+/// reports speak of the judged position (its moves, decided or not, as root moves; the work
+/// summed over the solves), never of the position after the move being solved.
+struct Judging<'c> {
+    control: &'c mut dyn Control,
+    moves: Vec<RootMove>,
+    /// What the finished solves did.
+    done: Stats,
+    start_ms: f64,
+}
+
+impl Judging<'_> {
+    /// Marks the moves decided so far and reports them.
+    fn decided(&mut self, winning: CellSet, losing: CellSet) {
+        for m in &mut self.moves {
+            if winning.contains(m.mv) {
+                m.bounds = Bounds::LOSS;
+            } else if losing.contains(m.mv) {
+                m.bounds = Bounds::WIN;
+            }
+        }
+        let elapsed_ms = self.control.now_ms() - self.start_ms;
+        self.report(0, 0, elapsed_ms);
+    }
+
+    fn report(&mut self, work: u64, created: u64, elapsed_ms: f64) {
+        let progress = Progress {
+            work: self.done.work() + work,
+            created: self.done.created + created,
+            elapsed_ms,
+            root_moves: self.moves.clone(),
+        };
+        self.control.progress(&progress);
+    }
+}
+
+impl Control for Judging<'_> {
+    fn now_ms(&mut self) -> f64 {
+        self.control.now_ms()
+    }
+    fn stop_requested(&mut self) -> bool {
+        self.control.stop_requested()
+    }
+    fn progress(&mut self, progress: &Progress) {
+        self.report(progress.work, progress.created, progress.elapsed_ms);
     }
 }
 
