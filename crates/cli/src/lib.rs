@@ -8,5 +8,6 @@ pub mod matches;
 pub mod play_commands;
 pub mod players;
 pub mod records;
+pub mod solve;
 pub mod solver_commands;
 pub mod vc_commands;

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use ohm_cli::{bench, graph, gtp, matches, play_commands, players, records};
+use ohm_cli::{bench, graph, gtp, matches, play_commands, players, records, solve};
 use ohm_engine::Board;
 
 const HELP: &str = "\
@@ -16,6 +16,15 @@ usage:
                                      the position (after N moves) explained: evaluation,
                                      proven connections, the level's best K moves (default
                                      level 4, 8 moves), its line and the move Ohm plays
+  ohm solve <record> [--size N[xM]] [--at N] [--time S] [--moves] [--tt MIB]
+                                     the position (after N moves) solved: who wins with
+                                     perfect play, a winning move, the line, the work and the
+                                     time; --moves judges every empty cell (the complete set
+                                     of winning moves); --time S stops after S seconds (what
+                                     is proven so far is shown, the rest said undecided)
+  ohm solve --openings N[xM] [--time S] [--tt MIB]
+                                     the first-move map of the empty board (no swap): every
+                                     first stone winning or losing, as a picture
   ohm convert <record> --to <fmt> [--size N[xM]]
                                      rewrite a record; fmt: hsgf, lg, hexworld, trmph, moves
   ohm patterns [text]                the inferior-cell pattern library proven again: counts per
@@ -79,6 +88,7 @@ fn run(args: &[String]) -> Result<String, String> {
     let mut at = None;
     let mut level = ohm_engine::player::DEFAULT_LEVEL;
     let mut top = 8;
+    let mut solve_options = solve::SolveOptions::default();
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value = |flag: &str| {
@@ -89,7 +99,7 @@ fn run(args: &[String]) -> Result<String, String> {
         match arg.as_str() {
             "--help" | "-h" => return Ok(format!("{HELP}\n")),
             "--version" | "-V" => return Ok(format!("ohm {}\n", env!("CARGO_PKG_VERSION"))),
-            "--size" => size = Some(parse_size(&value("--size")?)?),
+            "--size" => size = Some(parse_size("--size", &value("--size")?)?),
             "--to" => to = Some(gtp::format_from_name(&value("--to")?)?),
             "--rounds" => {
                 let v = value("--rounds")?;
@@ -134,6 +144,29 @@ fn run(args: &[String]) -> Result<String, String> {
                     .filter(|&n| n >= 1)
                     .ok_or_else(|| format!("--top: '{v}' is not a positive number"))?;
             }
+            "--time" => {
+                let v = value("--time")?;
+                let seconds = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0)
+                    .ok_or_else(|| format!("--time: '{v}' is not a number of seconds"))?;
+                solve_options.time_s = Some(seconds);
+            }
+            "--tt" => {
+                let v = value("--tt")?;
+                solve_options.tt_mib = v
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&m| (1..=ohm_cli::solver_commands::MAX_TT_MIB).contains(&m))
+                    .ok_or_else(|| {
+                        format!(
+                            "--tt: '{v}' is not a table size in MiB (1 to {})",
+                            ohm_cli::solver_commands::MAX_TT_MIB
+                        )
+                    })?;
+            }
+            "--moves" => solve_options.moves = true,
             "--terminals" => terminals = graph::parse_terminals(&value("--terminals")?)?,
             "--openings" => openings = Some(value("--openings")?),
             "--records" => records_dir = Some(std::path::PathBuf::from(value("--records")?)),
@@ -148,20 +181,23 @@ fn run(args: &[String]) -> Result<String, String> {
         }
         ["show", source] => records::show(&records::read_source(source)?, size),
         ["analyze", source] => {
-            let (_, record) = records::read_source(source)?.parse(size)?;
-            let count = match at {
-                Some(n) if n > record.moves.len() => {
-                    return Err(format!(
-                        "--at {n}: the record has only {} moves",
-                        record.moves.len()
-                    ))
-                }
-                Some(n) => n,
-                None => record.moves.len(),
-            };
-            let position = record.to_position_at(count).map_err(|e| e.to_string())?;
+            let position = position_at(source, size, at)?;
             let level = ohm_engine::player::level(level).expect("checked when parsed");
             Ok(play_commands::analyze_for_people(&position, level, top))
+        }
+        ["solve"] => match openings {
+            Some(size) => {
+                let board = parse_size("--openings", &size)?;
+                Ok(solve::openings_map(board, &solve_options))
+            }
+            None => Err("solve needs a record, or --openings N for the first-move map".into()),
+        },
+        ["solve", source] => {
+            if openings.is_some() {
+                return Err("solve: give a record or --openings, not both".into());
+            }
+            let position = position_at(source, size, at)?;
+            Ok(solve::solve_position(&position, &solve_options))
         }
         ["convert", source] => {
             let to = to.ok_or("convert needs --to <format>")?;
@@ -254,6 +290,26 @@ fn run(args: &[String]) -> Result<String, String> {
     }
 }
 
+/// The position a record reaches after `at` moves (all of them by default).
+fn position_at(
+    source: &str,
+    size: Option<Board>,
+    at: Option<usize>,
+) -> Result<ohm_engine::Position, String> {
+    let (_, record) = records::read_source(source)?.parse(size)?;
+    let count = match at {
+        Some(n) if n > record.moves.len() => {
+            return Err(format!(
+                "--at {n}: the record has only {} moves",
+                record.moves.len()
+            ))
+        }
+        Some(n) => n,
+        None => record.moves.len(),
+    };
+    record.to_position_at(count).map_err(|e| e.to_string())
+}
+
 /// `ohm patterns`: proves the inferior-cell library again and counts its patterns per claim.
 fn pattern_counts() -> String {
     use ohm_engine::inferior::local::{self, Claim};
@@ -310,8 +366,8 @@ fn parse_openings(list: &str, board: &Board) -> Result<Vec<Vec<ohm_engine::Point
         .collect()
 }
 
-fn parse_size(text: &str) -> Result<Board, String> {
-    let bad = || format!("--size: '{text}' is not N or WxH");
+fn parse_size(flag: &str, text: &str) -> Result<Board, String> {
+    let bad = || format!("{flag}: '{text}' is not N or WxH");
     let (w, h) = match text.split_once(['x', 'X', ':']) {
         Some((w, h)) => (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?),
         None => {
@@ -319,5 +375,5 @@ fn parse_size(text: &str) -> Result<Board, String> {
             (n, n)
         }
     };
-    Board::new(w, h).map_err(|e| e.to_string())
+    Board::new(w, h).map_err(|e| format!("{flag}: {e}"))
 }

@@ -926,3 +926,114 @@ param_dfpn timelimit 0.05
         r[3]
     );
 }
+
+/// `ohm solve`: the value, a winning move, the line and the work; `--moves` judges every cell;
+/// no progress bar when stderr is not a terminal.
+#[test]
+fn solve_reports_the_value_the_moves_and_the_work() {
+    let (out, err, ok) = ohm(&["solve", "c3 c2", "--size", "5"], "");
+    assert!(ok, "{err}");
+    assert_eq!(err, "", "no progress bar into a pipe");
+    assert!(out.contains("Black to move (move 3)."), "{out}");
+    assert!(out.contains("Result: Black wins (proven)."), "{out}");
+    assert!(out.contains("Winning move: "), "{out}");
+    assert!(out.contains("Work: "), "{out}");
+
+    let (out, _, ok) = ohm(&["solve", "c3 c2", "--size", "5", "--moves"], "");
+    assert!(ok);
+    // Checked by brute force in the engine's tests: Black's complete winning set here.
+    assert!(
+        out.contains("Winning moves (6, the complete set): e1 a2 b2 d2 b3 a4"),
+        "{out}"
+    );
+    assert!(out.contains("Losing moves (17): "), "{out}");
+    assert!(out.contains(" 1 - - - - + 1"), "the picture: {out}");
+
+    // A lost position: every move loses, and the record's --at is honoured.
+    let (out, _, ok) = ohm(&["solve", "c3 a1 b2", "--size", "5", "--at", "1"], "");
+    assert!(ok);
+    assert!(out.contains("White to move (move 2)"), "{out}");
+    assert!(
+        out.contains("Result: Black wins (proven): every White move loses."),
+        "{out}"
+    );
+}
+
+/// `ohm solve --openings 5`: the first-move map, checked against the published results.
+#[test]
+fn solve_openings_draws_the_first_move_map() {
+    let (out, _, ok) = ohm(&["solve", "--openings", "5"], "");
+    assert!(ok);
+    let expected = "\
+   a b c d e
+ 1 - - - - + 1
+  2 - + + + + 2
+   3 - + + + - 3
+    4 + + + + - 4
+     5 + - - - - 5";
+    assert!(out.contains(expected), "{out}");
+    assert!(out.contains("Winning first moves (13 of 25): e1 b2 c2 d2 e2 b3 c3 d3 a4 b4 c4 d4 a5"));
+    assert!(
+        out.contains("Agrees with the published first-move results"),
+        "{out}"
+    );
+}
+
+/// Too little time: nothing unproven is called proven.
+#[test]
+fn solve_under_a_time_limit_says_what_is_undecided() {
+    let (out, _, ok) = ohm(&["solve", "--openings", "8", "--time", "0.05"], "");
+    assert!(ok);
+    assert!(out.contains("Undecided ("), "{out}");
+    let (out, _, ok) = ohm(&["solve", "8,", "--time", "0.05"], "");
+    assert!(ok);
+    assert!(
+        out.contains("Result: not proven (stopped by the time limit, 0.05 s)."),
+        "{out}"
+    );
+    assert!(!out.contains("Winning move"), "{out}");
+}
+
+#[test]
+fn solve_rejects_bad_input_with_a_clear_error() {
+    for (args, message) in [
+        (vec!["solve"], "solve needs a record, or --openings N"),
+        (
+            vec!["solve", "--openings", "7x"],
+            "--openings: '7x' is not N or WxH",
+        ),
+        (
+            vec!["solve", "--openings", "30"],
+            "--openings: board size 30x30 is not supported",
+        ),
+        (
+            vec!["solve", "a1", "--openings", "5"],
+            "give a record or --openings, not both",
+        ),
+        (
+            vec!["solve", "a1", "--time", "soon"],
+            "--time: 'soon' is not a number of seconds",
+        ),
+        (
+            vec!["solve", "a1", "--time", "-1"],
+            "--time: '-1' is not a number of seconds",
+        ),
+        (
+            vec!["solve", "a1", "--tt", "0"],
+            "--tt: '0' is not a table size in MiB",
+        ),
+        (
+            vec!["solve", "a1 b2", "--at", "3"],
+            "--at 3: the record has only 2 moves",
+        ),
+        (
+            vec!["solve", "a1 a1"],
+            "move 2 (white a1) is illegal: a1 is occupied",
+        ),
+        (vec!["solve", "missing.sgf"], "missing.sgf: no such file"),
+    ] {
+        let (out, err, ok) = ohm(&args, "");
+        assert!(!ok, "{args:?} should fail: {out}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}

@@ -172,6 +172,12 @@ pub fn to_diagram(position: &Position) -> String {
 
 /// The rhombus with column letters and row numbers, as GTP `showboard` prints it.
 pub fn showboard(position: &Position) -> String {
+    showboard_marked(position, |_| None)
+}
+
+/// [`showboard`] with a mark on some empty cells (`mark` returns the character to show there,
+/// `None` for the usual `.`): first-move maps, judged moves.
+pub fn showboard_marked(position: &Position, mark: impl Fn(Point) -> Option<char>) -> String {
     let board = position.board();
     let mut out = String::from("  ");
     for col in 0..board.width() {
@@ -187,7 +193,12 @@ pub fn showboard(position: &Position) -> String {
             if col > 0 {
                 out.push(' ');
             }
-            out.push(stone_char(position, Point::cell_unchecked(col, row)));
+            let p = Point::cell_unchecked(col, row);
+            let shown = match position.color_at(p) {
+                None => mark(p).unwrap_or('.'),
+                Some(_) => stone_char(position, p),
+            };
+            out.push(shown);
         }
         let _ = writeln!(out, " {}", row + 1);
     }
