@@ -6,7 +6,12 @@ fn main() {
         .skip(1)
         .find(|a| !a.starts_with('-'))
         .unwrap_or_else(|| "all".into());
-    match ohm_cli::bench::run(&suite, 2000, false) {
+    match ohm_cli::bench::run(
+        &suite,
+        2000,
+        false,
+        &ohm_cli::bench::SolverBenchOptions::default(),
+    ) {
         Ok(report) => print!("{report}"),
         Err(e) => {
             eprintln!("{e}");

@@ -5,16 +5,35 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use ohm_engine::bench::{self, Measurement};
+use ohm_engine::solver::SolverParams;
 
-/// Runs `suite` (one of [`bench::SUITES`], or `all`) and returns the report text.
-pub fn run(suite: &str, rounds: u32, raw: bool) -> Result<String, String> {
+/// The solver suites' settings (`ohm bench solver… --time S --tt MIB --openings a1,d1`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SolverBenchOptions {
+    /// Seconds per position, replacing each row's own limit.
+    pub limit_s: Option<f64>,
+    /// The table's size in MiB (default: the solver's).
+    pub tt_mib: Option<u32>,
+    /// The 8x8 openings (default a1 and d1).
+    pub openings_8x8: Option<Vec<String>>,
+}
+
+/// Runs `suite` (one of [`bench::SUITES`], a long solver suite, or `all`) and returns the
+/// report text.
+pub fn run(
+    suite: &str,
+    rounds: u32,
+    raw: bool,
+    solver_options: &SolverBenchOptions,
+) -> Result<String, String> {
     let names: Vec<&str> = match suite {
         "all" => bench::SUITES.to_vec(),
-        one if bench::SUITES.contains(&one) => vec![one],
+        one if bench::SUITES.contains(&one) || bench::solver::SUITES.contains(&one) => vec![one],
         other => {
             return Err(format!(
-                "unknown bench suite '{other}' ({}, all)",
-                bench::SUITES.join(", ")
+                "unknown bench suite '{other}' ({}, {}, all)",
+                bench::SUITES.join(", "),
+                bench::solver::SUITES[1..].join(", ")
             ))
         }
     };
@@ -22,6 +41,13 @@ pub fn run(suite: &str, rounds: u32, raw: bool) -> Result<String, String> {
     let mut clock = move || origin.elapsed().as_nanos() as f64;
     let mut out = String::new();
     for name in names {
+        if bench::solver::SUITES.contains(&name) {
+            if !raw && !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&solver_suite(name, raw, solver_options)?);
+            continue;
+        }
         let results = bench::run_suite(name, &mut clock, rounds).expect("a known suite");
         if raw {
             for m in &results {
@@ -135,4 +161,161 @@ fn found_table(title: &str, results: &[Measurement]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A solver suite: each row run with a real clock and its peak memory (the process's peak
+/// resident set, reset before each row where Linux allows it), as a table or raw lines.
+fn solver_suite(suite: &str, raw: bool, options: &SolverBenchOptions) -> Result<String, String> {
+    let openings: Vec<&str> = match &options.openings_8x8 {
+        Some(list) => list.iter().map(String::as_str).collect(),
+        None => bench::solver::DEFAULT_8X8_OPENINGS.to_vec(),
+    };
+    let rows = bench::solver::rows(suite, options.limit_s.map(|s| s * 1000.0), &openings)
+        .ok_or_else(|| {
+            format!(
+                "--openings: {} are not all cells of 8x8",
+                openings.join(",")
+            )
+        })?;
+    let params = SolverParams {
+        tt_mib: options.tt_mib.unwrap_or(SolverParams::DEFAULT.tt_mib),
+        ..SolverParams::DEFAULT
+    };
+    let long = suite != "solver";
+    let origin = Instant::now();
+    let mut clock_ms = move || origin.elapsed().as_secs_f64() * 1000.0;
+    let mut results = Vec::new();
+    for row in &rows {
+        memory::reset_peak();
+        let result = bench::solver::run_row(row, &params, &mut clock_ms, &mut |case| {
+            if long {
+                eprintln!("{}", case_line(&row.name, row.cases.len(), case));
+            }
+        });
+        results.push((result, memory::peak_bytes()));
+    }
+    let mut out = String::new();
+    if raw {
+        for (r, peak) in &results {
+            let m = bench::solver::measurement(r);
+            let _ = writeln!(
+                out,
+                "bench native {} {} {:.3} ns/op checksum {:x}",
+                m.suite, m.name, m.nanos_per_op, m.checksum
+            );
+            let _ = writeln!(out, "{}", r.raw_line("native", *peak));
+        }
+        return Ok(out);
+    }
+    let _ = writeln!(
+        out,
+        "Solver (native, one thread), table {} MiB; every proven value checked",
+        params.tt_mib
+    );
+    out.push_str(&solver_table(&results));
+    Ok(out)
+}
+
+/// Benzene's figures on this machine (issue 14), beside ours.
+fn anchor(name: &str) -> &'static str {
+    match name {
+        "empty-7x7" => "0.21 s",
+        "openings-6x6" => "6.9 s",
+        "openings-7x7" => "280 s",
+        "8x8-a1" => "69 s",
+        "8x8-b1" => "~80 s",
+        "8x8-c1" => "70 s",
+        "8x8-d1" => "38 s",
+        "8x8-e1" => "56 s",
+        "8x8-f1" => "66 s",
+        "8x8-g1" => "139 s",
+        "9x9-positions" => "174 in 10 s",
+        _ => "",
+    }
+}
+
+fn solver_table(results: &[(bench::solver::RowResult, Option<u64>)]) -> String {
+    let mut out = format!(
+        "{:<14} {:>5} {:>7} {:>5} {:>5} {:>9} {:>8} {:>8} {:>11} {:>8} {:>5} {:>6} {:>6}  {}\n",
+        "row",
+        "count",
+        "proven",
+        "≤1 s",
+        "wrong",
+        "time s",
+        "median s",
+        "max s",
+        "nodes",
+        "nodes/s",
+        "hit%",
+        "tt MiB",
+        "peak",
+        "Benzene"
+    );
+    for (r, peak) in results {
+        let _ = writeln!(
+            out,
+            "{:<14} {:>5} {:>7} {:>5} {:>5} {:>9.2} {:>8.2} {:>8.2} {:>11} {:>8.0} {:>5.1} {:>6.0} {:>6}  {}",
+            r.name,
+            r.positions,
+            r.proven,
+            r.proven_within_1s,
+            if r.checked == 0 { "-".to_string() } else { r.wrong.to_string() },
+            r.elapsed_ms / 1000.0,
+            r.median_ms / 1000.0,
+            r.max_ms / 1000.0,
+            r.work,
+            r.nodes_per_second(),
+            100.0 * r.hit_rate(),
+            r.table_bytes as f64 / f64::from(1 << 20),
+            peak.map_or("-".to_string(), |b| format!("{:.0}M", b as f64 / f64::from(1 << 20))),
+            anchor(&r.name)
+        );
+    }
+    let limits: Vec<String> = results
+        .iter()
+        .filter_map(|(r, _)| r.limit_ms.map(|ms| format!("{} {} s", r.name, ms / 1000.0)))
+        .collect();
+    if !limits.is_empty() {
+        let _ = writeln!(out, "time limit per position: {}", limits.join(", "));
+    }
+    out.push_str(
+        "nodes: MID calls and positions analysed; peak: the process's peak resident memory \
+         during the row; wrong: proven values (or named winning moves) that disagree with the \
+         known ones\n",
+    );
+    out
+}
+
+fn case_line(row: &str, count: usize, case: &bench::solver::CaseResult) -> String {
+    let what = match case.position.last_move() {
+        Some(m) if count > 1 || row.starts_with("8x8") => format!(" {}", m.mv),
+        _ => String::new(),
+    };
+    format!(
+        "{row} {}/{count}{what}: {} in {:.2} s, {} nodes{}",
+        case.index + 1,
+        match case.winner {
+            Some(w) => format!("{w} wins"),
+            None => "not proven".to_string(),
+        },
+        case.elapsed_ms / 1000.0,
+        case.work,
+        if case.wrong { " WRONG" } else { "" }
+    )
+}
+
+/// The process's peak memory (Linux: `VmHWM`, reset through `/proc/self/clear_refs`).
+mod memory {
+    pub fn reset_peak() {
+        let _ = std::fs::write("/proc/self/clear_refs", "5");
+    }
+
+    /// Peak resident bytes since the last reset, where the system says.
+    pub fn peak_bytes() -> Option<u64> {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    }
 }

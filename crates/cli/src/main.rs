@@ -29,8 +29,12 @@ usage:
                                      rewrite a record; fmt: hsgf, lg, hexworld, trmph, moves
   ohm patterns [text]                the inferior-cell pattern library proven again: counts per
                                      claim, or (text) the library file itself
-  ohm bench [suite] [--rounds N] [--raw]
-                                     benchmarks; suites: cellset, hsearch, inferior, search, all
+  ohm bench [suite] [--rounds N] [--raw] [--time S] [--tt MIB] [--openings a1,d1]
+                                     benchmarks; suites: cellset, hsearch, inferior, search,
+                                     solver, all (these five); the long solver suites:
+                                     solver-7x7 (all 49 one-stone openings, one table),
+                                     solver-8x8 (--openings, default a1,d1), solver-9x9 (the
+                                     174 solved positions, 10 s each); --time S per position
   ohm graph analyze [--terminals A,B|none] [--summary]
                                      Shannon-game analysis of graph6 lines read from stdin
                                      (terminals default to vertices 0 and 1; none: the plain
@@ -89,6 +93,7 @@ fn run(args: &[String]) -> Result<String, String> {
     let mut level = ohm_engine::player::DEFAULT_LEVEL;
     let mut top = 8;
     let mut solve_options = solve::SolveOptions::default();
+    let mut tt_given = false;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value = |flag: &str| {
@@ -154,6 +159,7 @@ fn run(args: &[String]) -> Result<String, String> {
                 solve_options.time_s = Some(seconds);
             }
             "--tt" => {
+                tt_given = true;
                 let v = value("--tt")?;
                 solve_options.tt_mib = v
                     .parse::<u32>()
@@ -282,8 +288,19 @@ fn run(args: &[String]) -> Result<String, String> {
         ["patterns", "text"] => Ok(ohm_engine::inferior::local::library_text(
             &ohm_engine::inferior::local::generate(),
         )),
-        ["bench"] => bench::run("all", rounds, raw),
-        ["bench", suite] => bench::run(suite, rounds, raw),
+        ["bench", suite @ ..] if suite.len() <= 1 => {
+            let solver_options = bench::SolverBenchOptions {
+                limit_s: solve_options.time_s,
+                tt_mib: tt_given.then_some(solve_options.tt_mib),
+                openings_8x8: openings.map(|list| list.split(',').map(str::to_string).collect()),
+            };
+            bench::run(
+                suite.first().unwrap_or(&"all"),
+                rounds,
+                raw,
+                &solver_options,
+            )
+        }
         [command, ..] => Err(format!(
             "unknown command or wrong arguments: {command} (see ohm --help)"
         )),

@@ -1037,3 +1037,54 @@ fn solve_rejects_bad_input_with_a_clear_error() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+/// The solver's benchmark rows: raw lines for `scripts/bench.sh`, the people's table, and
+/// the checks against known values (here with limits small enough for a test).
+#[test]
+fn bench_solver_rows_report_work_values_and_memory() {
+    let (out, err, ok) = ohm(
+        &[
+            "bench",
+            "solver-8x8",
+            "--openings",
+            "a1,h1",
+            "--time",
+            "0.05",
+            "--raw",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("bench native solver 8x8-a1 "), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("solver native 8x8-h1 "))
+        .unwrap_or_else(|| panic!("{out}"));
+    for key in [
+        "positions=1 ",
+        "wrong=0 ",
+        "nodes=",
+        "nps=",
+        "hit=",
+        "peak_mib=",
+    ] {
+        assert!(line.contains(key), "{line}");
+    }
+    // Each position's result goes to stderr as it is done.
+    assert!(err.contains("8x8-a1 1/1 a1: "), "{err}");
+
+    let (out, _, ok) = ohm(&["bench", "solver-9x9", "--time", "0.02"], "");
+    assert!(ok);
+    assert!(out.contains("9x9-positions    174 "), "{out}");
+    assert!(
+        out.contains("time limit per position: 9x9-positions 0.02 s"),
+        "{out}"
+    );
+
+    let (_, err, ok) = ohm(&["bench", "solver-8x8", "--openings", "a1,z9"], "");
+    assert!(!ok);
+    assert!(
+        err.contains("--openings: a1,z9 are not all cells of 8x8"),
+        "{err}"
+    );
+}

@@ -6,6 +6,8 @@
 use alloc::vec::Vec;
 use core::hint::black_box;
 
+pub mod solver;
+
 use crate::cellset::CellSet;
 use crate::point::{Point, POINT_COUNT};
 
@@ -175,8 +177,9 @@ pub const EXPECTED_CHECKSUMS_20_ROUNDS: [&str; 8] = [
     "equal=0",
 ];
 
-/// The suites [`run_suite`] knows, in the order `all` runs them.
-pub const SUITES: &[&str] = &["cellset", "hsearch", "inferior", "search"];
+/// The suites `all` runs, in order; [`run_suite`] also knows the long ones,
+/// [`solver::SUITES`].
+pub const SUITES: &[&str] = &["cellset", "hsearch", "inferior", "search", "solver"];
 
 /// Runs one named suite with `rounds` as its size knob (CellSet rounds; the position suites
 /// use fixed positions and ignore it). `None` for an unknown name.
@@ -185,6 +188,7 @@ pub fn run_suite(suite: &str, clock: Clock<'_>, rounds: u32) -> Option<Vec<Measu
         "cellset" => Some(cellset_suite(clock, rounds)),
         "hsearch" => Some(hsearch_suite(clock)),
         "search" => Some(search_suite(clock)),
+        solver if solver::SUITES.contains(&solver) => solver::measurements(solver, clock),
         "inferior" => {
             let mut out = Vec::new();
             for (n, stones, name, solver_name) in [

@@ -35,6 +35,10 @@ fn every_suite_in_wasm() {
         &["cellset"]
     };
     for suite in suites {
+        if bench::solver::SUITES.contains(suite) {
+            solver_suite(suite);
+            continue;
+        }
         for m in bench::run_suite(suite, &mut clock, ROUNDS).expect("a known suite") {
             console_log!(
                 "bench wasm {} {} {:.3} ns/op checksum {:x}",
@@ -44,6 +48,36 @@ fn every_suite_in_wasm() {
                 m.checksum
             );
         }
+    }
+}
+
+/// A solver suite row by row, with the wasm memory's size after each row (it only grows, so
+/// this is the peak so far), in the raw lines `ohm bench --raw` prints natively.
+fn solver_suite(suite: &str) {
+    let openings: Vec<&str> = option_env!("OHM_BENCH_OPENINGS")
+        .map_or(bench::solver::DEFAULT_8X8_OPENINGS.to_vec(), |list| {
+            list.split(',').collect()
+        });
+    let limit_ms =
+        option_env!("OHM_BENCH_TIME").map(|s| s.parse::<f64>().expect("seconds") * 1000.0);
+    let mut params = ohm_engine::solver::SolverParams::DEFAULT;
+    if let Some(mib) = option_env!("OHM_BENCH_TT") {
+        params.tt_mib = mib.parse().expect("MiB");
+    }
+    let rows = bench::solver::rows(suite, limit_ms, &openings).expect("a solver suite");
+    let mut clock_ms = performance_now;
+    for row in &rows {
+        let result = bench::solver::run_row(row, &params, &mut clock_ms, &mut |_| {});
+        let m = bench::solver::measurement(&result);
+        console_log!(
+            "bench wasm {} {} {:.3} ns/op checksum {:x}",
+            m.suite,
+            m.name,
+            m.nanos_per_op,
+            m.checksum
+        );
+        let pages = core::arch::wasm32::memory_size(0) as u64;
+        console_log!("{}", result.raw_line("wasm", Some(pages * 65536)));
     }
 }
 
