@@ -11,6 +11,7 @@ fn main() {
         2000,
         false,
         &ohm_cli::bench::SolverBenchOptions::default(),
+        ohm_engine::connections::HSearchLimits::DEFAULT,
     ) {
         Ok(report) => print!("{report}"),
         Err(e) => {

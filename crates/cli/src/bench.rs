@@ -18,13 +18,16 @@ pub struct SolverBenchOptions {
     pub openings_8x8: Option<Vec<String>>,
 }
 
+use ohm_engine::connections::HSearchLimits;
+
 /// Runs `suite` (one of [`bench::SUITES`], a long solver suite, or `all`) and returns the
-/// report text.
+/// report text; the `vc` suite runs H-search at `vc_limits`.
 pub fn run(
     suite: &str,
     rounds: u32,
     raw: bool,
     solver_options: &SolverBenchOptions,
+    vc_limits: HSearchLimits,
 ) -> Result<String, String> {
     let names: Vec<&str> = match suite {
         "all" => bench::SUITES.to_vec(),
@@ -48,7 +51,11 @@ pub fn run(
             out.push_str(&solver_suite(name, raw, solver_options)?);
             continue;
         }
-        let results = bench::run_suite(name, &mut clock, rounds).expect("a known suite");
+        let results = if name == "vc" {
+            bench::vc_suite(&mut clock, vc_limits)
+        } else {
+            bench::run_suite(name, &mut clock, rounds).expect("a known suite")
+        };
         if raw {
             for m in &results {
                 let _ = writeln!(
@@ -74,6 +81,7 @@ pub fn run(
                 &results,
             )),
             // The node count is the search's fingerprint; the pruned rows use inferior cells.
+            "vc" => out.push_str(&vc_table(&results, &vc_limits)),
             "search" => out.push_str(&found_table(
                 "Search (native): depth 3, every root move, width 10 below, no time limit",
                 &results,
@@ -318,4 +326,80 @@ mod memory {
         let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
         Some(kib * 1024)
     }
+}
+
+/// The connections suite: counts and build times on 11x11, root detection on solved positions,
+/// the tree's per-node update.
+fn vc_table(results: &[Measurement], limits: &HSearchLimits) -> String {
+    let mut out = format!("H-search (native), both colours\n{limits:?}\n");
+    let _ = writeln!(
+        out,
+        "{:<16} {:>10}  what it found",
+        "measurement", "ms/each"
+    );
+    for m in results {
+        let _ = write!(out, "{:<16} {:>10.3} ", m.name, m.nanos_per_op / 1e6);
+        match m.name {
+            name if name.starts_with("root") => {
+                let _ = write!(out, " detected {} of {}", m.found[0].1, m.found[1].1);
+            }
+            name if name.starts_with("node") => {
+                let _ = write!(
+                    out,
+                    " {:.1} us per node (play, update both, undo both), {} nodes",
+                    m.nanos_per_op / 1e3,
+                    m.found[0].1
+                );
+            }
+            _ => {
+                for (name, value) in &m.found {
+                    let _ = write!(out, " {name} {value}");
+                }
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// `--vc`: a preset and/or `key=value` changes, comma-separated (`search,full=16,or=none`).
+pub fn parse_limits(text: &str) -> Result<HSearchLimits, String> {
+    let mut limits = HSearchLimits::DEFAULT;
+    for item in text.split(',').filter(|s| !s.is_empty()) {
+        let Some((key, value)) = item.split_once('=') else {
+            limits = match item {
+                "default" => HSearchLimits::DEFAULT,
+                "unlimited" => HSearchLimits::UNLIMITED,
+                "search" => ohm_engine::player::SEARCH_HSEARCH,
+                "expert" => ohm_engine::player::EXPERT_HSEARCH,
+                "strongest" => ohm_engine::player::STRONGEST_HSEARCH,
+                other => return Err(format!("--vc: unknown preset '{other}'")),
+            };
+            continue;
+        };
+        let count = || -> Result<u64, String> {
+            if value == "none" {
+                return Ok(u64::MAX);
+            }
+            value
+                .parse()
+                .map_err(|_| format!("--vc: {key}: '{value}' is not a number or none"))
+        };
+        let flag = || match value {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            _ => Err(format!("--vc: {key}: '{value}' is not 0 or 1")),
+        };
+        let narrow = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+        match key {
+            "full" => limits.max_full = narrow(count()?),
+            "semi" => limits.max_semi = narrow(count()?),
+            "or" => limits.max_or = narrow(count()?),
+            "budget" => limits.budget = count()?,
+            "edges" => limits.and_over_edges = flag()?,
+            "templates" => limits.edge_templates = flag()?,
+            _ => return Err(format!("--vc: unknown key '{key}'")),
+        }
+    }
+    Ok(limits)
 }

@@ -29,12 +29,16 @@ usage:
                                      rewrite a record; fmt: hsgf, lg, hexworld, trmph, moves
   ohm patterns [text]                the inferior-cell pattern library proven again: counts per
                                      claim, or (text) the library file itself
-  ohm bench [suite] [--rounds N] [--raw] [--time S] [--tt MIB] [--openings a1,d1]
-                                     benchmarks; suites: cellset, hsearch, inferior, search,
-                                     solver, all (these five); the long solver suites:
+  ohm bench [suite] [--rounds N] [--raw] [--time S] [--tt MIB] [--openings a1,d1] [--vc LIMITS]
+                                     benchmarks; suites: cellset, hsearch, vc, inferior,
+                                     search, solver, all (these six); the long solver suites:
                                      solver-7x7 (all 49 one-stone openings, one table),
                                      solver-8x8 (--openings, default a1,d1), solver-9x9 (the
-                                     174 solved positions, 10 s each); --time S per position
+                                     174 solved positions, 10 s each); --time S per position;
+                                     --vc sets the vc suite's H-search: a preset (default,
+                                     unlimited, search, expert, strongest) and/or
+                                     key=value,.. (full=N|none, semi=N|none, or=N|none,
+                                     budget=N|none, edges=0|1, templates=0|1)
   ohm graph analyze [--terminals A,B|none] [--summary]
                                      Shannon-game analysis of graph6 lines read from stdin
                                      (terminals default to vertices 0 and 1; none: the plain
@@ -89,6 +93,7 @@ fn run(args: &[String]) -> Result<String, String> {
     let mut terminals = graph::Terminals::Pair([0, 1]);
     let mut summary = false;
     let mut raw = false;
+    let mut vc_limits = ohm_engine::connections::HSearchLimits::DEFAULT;
     let mut at = None;
     let mut level = ohm_engine::player::DEFAULT_LEVEL;
     let mut top = 8;
@@ -126,6 +131,7 @@ fn run(args: &[String]) -> Result<String, String> {
             }
             "--raw" => raw = true,
             "--summary" => summary = true,
+            "--vc" => vc_limits = bench::parse_limits(&value("--vc")?)?,
             "--at" => {
                 let v = value("--at")?;
                 at = Some(
@@ -299,6 +305,7 @@ fn run(args: &[String]) -> Result<String, String> {
                 rounds,
                 raw,
                 &solver_options,
+                vc_limits,
             )
         }
         [command, ..] => Err(format!(

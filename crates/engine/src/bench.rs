@@ -179,7 +179,7 @@ pub const EXPECTED_CHECKSUMS_20_ROUNDS: [&str; 8] = [
 
 /// The suites `all` runs, in order; [`run_suite`] also knows the long ones,
 /// [`solver::SUITES`].
-pub const SUITES: &[&str] = &["cellset", "hsearch", "inferior", "search", "solver"];
+pub const SUITES: &[&str] = &["cellset", "hsearch", "vc", "inferior", "search", "solver"];
 
 /// Runs one named suite with `rounds` as its size knob (CellSet rounds; the position suites
 /// use fixed positions and ignore it). `None` for an unknown name.
@@ -187,6 +187,7 @@ pub fn run_suite(suite: &str, clock: Clock<'_>, rounds: u32) -> Option<Vec<Measu
     match suite {
         "cellset" => Some(cellset_suite(clock, rounds)),
         "hsearch" => Some(hsearch_suite(clock)),
+        "vc" => Some(vc_suite(clock, crate::connections::HSearchLimits::DEFAULT)),
         "search" => Some(search_suite(clock)),
         solver if solver::SUITES.contains(&solver) => solver::measurements(solver, clock),
         "inferior" => {
@@ -437,6 +438,268 @@ pub fn hsearch_suite(clock: Clock<'_>) -> Vec<Measurement> {
         });
     }
     out
+}
+
+/// A solved position: the position and the side that wins it with perfect play.
+#[derive(Clone, Debug)]
+pub struct SolvedPosition {
+    pub position: crate::Position,
+    pub winner: crate::Color,
+}
+
+/// 174 positions from engine games on 9x9 (12 to 34 stones), solved by an independent
+/// proof-number solver (`data/solved-9x9-positions.csv`, from `../shared/data/`).
+pub const SOLVED_9X9: &str = include_str!("../data/solved-9x9-positions.csv");
+
+/// 200 random positions on 6x6 and 7x7 (6 to 17 stones), solved exactly by the test
+/// `generate_solved_small_positions` (`tests/connections_solved.rs`).
+pub const SOLVED_SMALL: &str = include_str!("../data/solved-small-positions.csv");
+
+/// Parses solved positions: `board_size,moves,to_move,winner` lines (a game from the empty
+/// board) or `board_size,black,white,to_move,winner` lines (each side's stones); `#` comments
+/// and the header are skipped, and so is a line that does not describe a legal position.
+#[must_use]
+pub fn solved_positions(text: &str) -> Vec<SolvedPosition> {
+    let colour = |name: &str| match name.trim() {
+        "black" => Some(crate::Color::Black),
+        "white" => Some(crate::Color::White),
+        _ => None,
+    };
+    let cells = |names: &str| -> Option<Vec<crate::Point>> {
+        names
+            .split_whitespace()
+            .map(|name| crate::Point::parse(name).ok())
+            .collect()
+    };
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("board_size"))
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split(',').collect();
+            let size: u8 = fields.first()?.trim().parse().ok()?;
+            let mut position = crate::Position::new(crate::Board::square(size).ok()?);
+            let (to_move, winner) = match fields.len() {
+                4 => {
+                    for cell in cells(fields[1])? {
+                        position.try_play(crate::Move::Cell(cell)).ok()?;
+                    }
+                    (colour(fields[2])?, colour(fields[3])?)
+                }
+                5 => {
+                    for (color, list) in [
+                        (crate::Color::Black, fields[1]),
+                        (crate::Color::White, fields[2]),
+                    ] {
+                        for cell in cells(list)? {
+                            if position.color_at(cell).is_some() {
+                                return None;
+                            }
+                            position.set_stone(cell, Some(color)).ok()?;
+                        }
+                    }
+                    let to_move = colour(fields[3])?;
+                    position.set_to_move(to_move);
+                    (to_move, colour(fields[4])?)
+                }
+                _ => return None,
+            };
+            (position.to_move() == to_move && !position.is_over())
+                .then_some(SolvedPosition { position, winner })
+        })
+        .collect()
+}
+
+/// Whether H-search at the root finds what proves `solved`'s winner: an edge-to-edge full
+/// connection, or a semi-connection when the winner is to move.
+#[must_use]
+pub fn detects_winner(solved: &SolvedPosition, limits: crate::connections::HSearchLimits) -> bool {
+    let vcs = crate::connections::Connections::build(&solved.position, solved.winner, limits);
+    vcs.winning_carrier().is_some()
+        || (solved.position.to_move() == solved.winner && vcs.edge_semis().next().is_some())
+}
+
+/// The three 11x11 midgame positions (18, 19 and 20 stones) the `vc` suite counts
+/// connections on.
+#[must_use]
+pub fn vc_midgames() -> Vec<crate::Position> {
+    let board = crate::Board::square(11).expect("valid size");
+    (18..=20)
+        .filter_map(|stones| {
+            midgame_positions(board, 1, stones, 0x0C0_4EC7 + stones as u64)
+                .into_iter()
+                .next()
+        })
+        .collect()
+}
+
+/// The connections suite: what H-search at `limits` finds and what it costs, for both colours.
+/// - `mid11-18`, `-19`, `-20`: a from-scratch build of both colours on each of
+///   [`vc_midgames`] (time per pair of builds, best of [`SAMPLES`]), with the pairs of ends
+///   fully connected and the semi carriers stored, per colour;
+/// - `mid11+inferior`: the same builds plus inferior-cell analysis for the side to move;
+/// - `root-9x9` and `root-6x6-7x7`: on the solved positions ([`SOLVED_9X9`],
+///   [`SOLVED_SMALL`]), how often [`detects_winner`] (time per position: the winner's build);
+/// - `node-7x7`, `node-8x8`, `node-9x9`: the incremental step a tree search pays at every
+///   node: play a stone, update both colours, undo both (every empty cell of three midgame
+///   positions each, with 8, 11 and 14 stones).
+pub fn vc_suite(clock: Clock<'_>, limits: crate::connections::HSearchLimits) -> Vec<Measurement> {
+    let midgames = vc_midgames();
+    let mut out = vc_builds(clock, limits, &midgames);
+    out.push(vc_builds_with_inferior(clock, limits, &midgames));
+    for (name, data) in [("root-9x9", SOLVED_9X9), ("root-6x6-7x7", SOLVED_SMALL)] {
+        out.push(vc_detection(clock, limits, name, data));
+    }
+    for (side, stones, name) in [
+        (7u8, 8usize, "node-7x7"),
+        (8, 11, "node-8x8"),
+        (9, 14, "node-9x9"),
+    ] {
+        out.push(vc_node_steps(clock, limits, name, side, stones));
+    }
+    out
+}
+
+fn fold_values(values: &[u64]) -> u64 {
+    values
+        .iter()
+        .fold(0u64, |acc, v| acc.wrapping_mul(1_000_003).wrapping_add(*v))
+}
+
+// The parts of [`vc_suite`] are separate functions that are never inlined, so a profiler
+// (`valgrind --tool=callgrind`, whose instruction counts do not depend on the machine's load)
+// can report each one's cost.
+
+#[inline(never)]
+fn vc_builds(
+    clock: Clock<'_>,
+    limits: crate::connections::HSearchLimits,
+    midgames: &[crate::Position],
+) -> Vec<Measurement> {
+    use crate::connections::Connections;
+    use crate::Color;
+    let names = ["mid11-18", "mid11-19", "mid11-20"];
+    let mut out = Vec::new();
+    for (position, name) in midgames.iter().zip(names) {
+        let mut elapsed = f64::INFINITY;
+        let mut found = [0u64; 4];
+        for _ in 0..SAMPLES {
+            let start = clock();
+            let stores =
+                [Color::Black, Color::White].map(|c| Connections::build(position, c, limits));
+            elapsed = elapsed.min(clock() - start);
+            for (k, vcs) in stores.iter().enumerate() {
+                let counts = vcs.counts();
+                found[k] = counts.full_pairs.into();
+                found[2 + k] = counts.semi.into();
+            }
+        }
+        out.push(Measurement {
+            suite: "vc",
+            name,
+            operations: 1,
+            nanos_per_op: elapsed,
+            checksum: fold_values(&found),
+            found: ["black pairs", "white pairs", "black semis", "white semis"]
+                .into_iter()
+                .zip(found)
+                .collect(),
+        });
+    }
+    out
+}
+
+#[inline(never)]
+fn vc_builds_with_inferior(
+    clock: Clock<'_>,
+    limits: crate::connections::HSearchLimits,
+    midgames: &[crate::Position],
+) -> Measurement {
+    use crate::connections::Connections;
+    let start = clock();
+    let mut pruned = 0u64;
+    for position in midgames {
+        for color in crate::Color::ALL {
+            black_box(Connections::build(position, color, limits));
+        }
+        let cells = crate::inferior::analyze(position, position.to_move());
+        pruned += u64::from(position.empty_cells().len() - cells.consider.len());
+    }
+    Measurement {
+        suite: "vc",
+        name: "mid11+inferior",
+        operations: midgames.len() as u64,
+        nanos_per_op: (clock() - start) / midgames.len().max(1) as f64,
+        checksum: pruned,
+        found: alloc::vec![("pruned", pruned)],
+    }
+}
+
+#[inline(never)]
+fn vc_detection(
+    clock: Clock<'_>,
+    limits: crate::connections::HSearchLimits,
+    name: &'static str,
+    data: &str,
+) -> Measurement {
+    let positions = solved_positions(data);
+    let start = clock();
+    let detected = positions
+        .iter()
+        .filter(|p| detects_winner(p, limits))
+        .count() as u64;
+    let n = positions.len() as u64;
+    Measurement {
+        suite: "vc",
+        name,
+        operations: n,
+        nanos_per_op: (clock() - start) / n.max(1) as f64,
+        checksum: detected,
+        found: alloc::vec![("detected", detected), ("positions", n)],
+    }
+}
+
+#[inline(never)]
+fn vc_node_steps(
+    clock: Clock<'_>,
+    limits: crate::connections::HSearchLimits,
+    name: &'static str,
+    side: u8,
+    stones: usize,
+) -> Measurement {
+    use crate::connections::Connections;
+    use crate::Color;
+    let board = crate::Board::square(side).expect("valid size");
+    let positions = midgame_positions(board, 3, stones, 0x0C0_40DE + u64::from(side));
+    let (mut nodes, mut elapsed, mut checksum) = (0u64, 0.0, 0u64);
+    for start_position in positions {
+        let mut position = start_position;
+        let mut stores =
+            [Color::Black, Color::White].map(|c| Connections::build(&position, c, limits));
+        for cell in position.empty_cells() {
+            let start = clock();
+            position.play_unchecked(position.to_move(), crate::Move::Cell(cell));
+            for vcs in &mut stores {
+                vcs.update(&position, cell);
+            }
+            let won = stores
+                .iter()
+                .map(|v| u64::from(v.winning_carrier().is_some()));
+            checksum = checksum.wrapping_mul(31).wrapping_add(won.sum::<u64>());
+            for vcs in &mut stores {
+                vcs.undo();
+            }
+            position.undo();
+            elapsed += clock() - start;
+            nodes += 1;
+        }
+    }
+    Measurement {
+        suite: "vc",
+        name,
+        operations: nodes,
+        nanos_per_op: elapsed / nodes.max(1) as f64,
+        checksum,
+        found: alloc::vec![("nodes", nodes)],
+    }
 }
 
 /// The fixed search suite: depth 3, every root move, width 10 below, H-search on two plies, no
