@@ -18,6 +18,8 @@ pub struct PlayerSettings {
     pub time_left: ByColor<Option<(f64, u32)>>,
     /// Varies the beginner levels' noise and the opening from move to move.
     pub seed: u64,
+    /// The tables Ohm keeps from move to move.
+    pub engine: player::Engine,
 }
 
 impl Default for PlayerSettings {
@@ -26,6 +28,7 @@ impl Default for PlayerSettings {
             level: *player::level(player::DEFAULT_LEVEL).expect("the default level exists"),
             time_left: ByColor::default(),
             seed: 1,
+            engine: player::Engine::new(),
         }
     }
 }
@@ -57,7 +60,8 @@ impl PlayerSettings {
             .seed
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
-        player::choose_move(&pos, &level, self.seed, &mut control())
+        self.engine
+            .choose_move(&pos, &level, self.seed, &mut control())
     }
 
     /// `param_ohm`: without arguments the settings in HexGui's `[type] name value` lines; with
@@ -348,6 +352,7 @@ pub fn analyze_for_people(position: &Position, level: &Level, top: usize) -> Str
             player::Reason::Swap => "the first stone is too strong to leave",
             player::Reason::Opening => "a balanced opening under the swap rule",
             player::Reason::Converting => "keeps the winning connection",
+            player::Reason::Solved => "the solver proves it wins",
             player::Reason::Resisting => {
                 "the opponent has won; the most resistant intrusion into its carrier"
             }

@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use ohm_engine::circuit::VcLinks;
+use ohm_engine::player::{Level, SolverSlice};
 use ohm_engine::search::{LeafEvaluation, SearchParams};
 use ohm_engine::{distance, Color, Move, Position};
 
@@ -32,12 +33,13 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
             let mut level = *ohm_engine::player::level(number)
                 .ok_or(format!("level:{number}: levels are 1 to 6"))?;
             for option in options {
-                apply_option(&mut level.search, option).map_err(|e| format!("level:{arg}: {e}"))?;
+                apply_level_option(&mut level, option).map_err(|e| format!("level:{arg}: {e}"))?;
             }
             Ok(Box::new(LevelPlayer {
                 level,
                 seed: u64::from(number),
                 label: format!("level:{arg}"),
+                engine: ohm_engine::player::Engine::new(),
             }))
         }
         "random" => {
@@ -56,12 +58,36 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 }
 
 /// One `key=value` change to a level's search, for comparisons in `ohm match`:
-/// `eval=circuit|two-distance`, `edge=PENALTY`, `mtdf=0|1`, `depth=N`, `width=N`, `root_width=N`, `time=MS|none`,
+/// `eval=circuit|two-distance`, `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `lazy=0|1` (leaves judged from their parent's
+/// connections), `finish=MARGIN`, `depth=N`, `width=N`, `root_width=N`, `time=MS|none`,
 /// `hplies=N` (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`,
 /// `full=N`, `semi=N`, `or=N`, `budget=N|none` (the tree's H-search limits), `extend=N` (forced-move
 /// extension for must-play regions of at most N cells), `vc=shared|direct|direct:R|none` (how
 /// virtual connections enter the circuit: shared neighbours, a direct link of resistance R,
 /// default 2, or not at all).
+/// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
+/// MAX_EMPTY empty cells; `solver=0`: none), or a search option ([`apply_option`]).
+fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
+    let Some(value) = option.strip_prefix("solver=") else {
+        return apply_option(&mut level.search, option);
+    };
+    let (share, max_empty) = value.split_once(':').unwrap_or((value, "361"));
+    let share: f64 = share
+        .parse()
+        .ok()
+        .filter(|s: &f64| (0.0..=1.0).contains(s))
+        .ok_or(format!("solver: '{share}' is not a share from 0 to 1"))?;
+    let max_empty: u32 = max_empty
+        .parse()
+        .map_err(|_| format!("solver: '{max_empty}' is not a number of empty cells"))?;
+    level.solver = SolverSlice {
+        share,
+        max_empty,
+        nodes: level.solver.nodes.max(2000),
+    };
+    Ok(())
+}
+
 fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
     let (key, value) = option
         .split_once('=')
@@ -100,6 +126,15 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "depth" => search.max_depth = number()?,
         "edge" => search.edge_penalty = number()? as i32,
         "mtdf" => search.mtdf = number()? != 0,
+        "killers" => search.killers = number()? != 0,
+        "lazy" => search.lazy_leaves = number()? != 0,
+        "finish" => {
+            search.finish_margin = value
+                .parse::<f64>()
+                .ok()
+                .filter(|m| (0.0..=4.0).contains(m))
+                .ok_or(format!("finish: '{value}' is not a margin from 0 to 4"))?;
+        }
         "width" => search.width = number()?,
         "root_width" => search.root_width = number()?,
         "time" if value == "none" => search.time_ms = None,
@@ -147,6 +182,7 @@ pub struct LevelPlayer {
     level: ohm_engine::player::Level,
     seed: u64,
     label: String,
+    engine: ohm_engine::player::Engine,
 }
 
 impl Player for LevelPlayer {
@@ -164,7 +200,8 @@ impl Player for LevelPlayer {
             .seed
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
-        ohm_engine::player::choose_move(position, &self.level, self.seed, &mut control)
+        self.engine
+            .choose_move(position, &self.level, self.seed, &mut control)
             .map(|d| d.mv)
             .ok_or_else(|| "no move available".into())
     }

@@ -20,7 +20,10 @@ use crate::circuit::{evaluate, CircuitParams};
 use crate::connections::{Connections, HSearchLimits};
 use crate::openings::first_player_wins;
 use crate::point::Point;
-use crate::search::{search, Control, LeafEvaluation, SearchParams, SearchResult};
+use crate::search::{
+    search_with_table, Control, LeafEvaluation, SearchParams, SearchResult, TranspositionTable,
+};
+use crate::solver::{self, Solver, SolverParams};
 use crate::{ByColor, CellSet, Move, Position};
 
 /// A named strength: a search configuration plus noise in the choice of move.
@@ -36,6 +39,29 @@ pub struct Level {
     pub noise: i32,
     /// H-search limits for the conversion and resistance decisions.
     pub hsearch: HSearchLimits,
+    /// The solver's share of each move.
+    pub solver: SolverSlice,
+}
+
+/// How much of a move's time the solver gets before the search, and in which positions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolverSlice {
+    /// Share of the move's time limit (0: no solver).
+    pub share: f64,
+    /// Only positions with at most this many empty cells (earlier the solver seldom
+    /// proves anything in its share).
+    pub max_empty: u32,
+    /// The solver's work limit when the level has no time limit.
+    pub nodes: u64,
+}
+
+impl SolverSlice {
+    /// No solver.
+    pub const NONE: SolverSlice = SolverSlice {
+        share: 0.0,
+        max_empty: 0,
+        nodes: 0,
+    };
 }
 
 const fn params(
@@ -65,6 +91,9 @@ const fn params(
         edge_penalty: EDGE_PENALTY,
         mtdf: false,
         forced_extension: 0,
+        killers: false,
+        lazy_leaves: false,
+        finish_margin: 0.5,
     }
 }
 
@@ -186,6 +215,7 @@ pub const LEVELS: [Level; 6] = [
         },
         noise: 600,
         hsearch: HSearchLimits::DEFAULT,
+        solver: SolverSlice::NONE,
     },
     Level {
         number: 2,
@@ -196,6 +226,7 @@ pub const LEVELS: [Level; 6] = [
         },
         noise: 250,
         hsearch: HSearchLimits::DEFAULT,
+        solver: SolverSlice::NONE,
     },
     Level {
         number: 3,
@@ -203,6 +234,7 @@ pub const LEVELS: [Level; 6] = [
         search: params(2, 8, 14, Some(SEARCH_HSEARCH), 1, 2000.0),
         noise: 0,
         hsearch: HSearchLimits::DEFAULT,
+        solver: SolverSlice::NONE,
     },
     Level {
         number: 4,
@@ -210,6 +242,7 @@ pub const LEVELS: [Level; 6] = [
         search: params(3, 10, 20, Some(SEARCH_HSEARCH), 4, 1900.0),
         noise: 0,
         hsearch: HSearchLimits::DEFAULT,
+        solver: SolverSlice::NONE,
     },
     Level {
         number: 5,
@@ -217,6 +250,7 @@ pub const LEVELS: [Level; 6] = [
         search: params(4, 10, 20, Some(EXPERT_HSEARCH), 5, 5000.0),
         noise: 0,
         hsearch: HSearchLimits::DEFAULT,
+        solver: SolverSlice::NONE,
     },
     Level {
         number: 6,
@@ -224,6 +258,7 @@ pub const LEVELS: [Level; 6] = [
         search: params(4, 14, 32, Some(STRONGEST_HSEARCH), 5, 8000.0),
         noise: 0,
         hsearch: HSearchLimits::DEFAULT,
+        solver: SolverSlice::NONE,
     },
 ];
 
@@ -245,6 +280,8 @@ pub enum Reason {
     Opening,
     /// Keeping a winning connection.
     Converting,
+    /// A winning move the solver proved.
+    Solved,
     /// The opponent holds a winning connection: the most resistant intrusion.
     Resisting,
     /// The level's search.
@@ -459,78 +496,193 @@ fn resisting_move(position: &Position, theirs: &Connections) -> Option<Point> {
     best.map(|(p, _)| p)
 }
 
-/// Ohm's move for the side to move at `level`. `seed` varies the beginner levels' noise and
-/// the opening (the engine has no randomness of its own). `None` when the game is over.
+/// Ohm's move for the side to move at `level`, with fresh tables (see [`Engine`] to keep
+/// them between moves). `seed` varies the beginner levels' noise and the opening (the
+/// engine has no randomness of its own). `None` when the game is over.
 pub fn choose_move(
     position: &Position,
     level: &Level,
     seed: u64,
     control: &mut dyn Control,
 ) -> Option<Decision> {
-    if position.is_over() || position.empty_cells().is_empty() {
-        return None;
+    Engine::new().choose_move(position, level, seed, control)
+}
+
+/// Ohm as a player over a whole game: the search's transposition table and the solver's
+/// table are kept from move to move, so what one move's work learned serves the next.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    table: TranspositionTable,
+    table_bits: u32,
+    /// Made at the first move a level gives the solver a share of.
+    solver: Option<Solver>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
     }
-    // The level's time covers the whole decision: the H-search of the conversion and
-    // resistance checks below is taken off the search's share.
-    let started_ms = control.now_ms();
-    if should_swap(position, level) == Some(true) {
-        return Some(Decision {
-            mv: Move::Swap,
-            reason: Reason::Swap,
-            search: None,
-        });
+}
+
+/// The solver's table for a player, in MiB.
+const PLAYER_SOLVER_MIB: u32 = 32;
+
+/// The caller's clock and stop flag for the solver's slice of a move.
+struct SliceControl<'a> {
+    control: &'a mut dyn Control,
+}
+
+impl solver::Control for SliceControl<'_> {
+    fn now_ms(&mut self) -> f64 {
+        self.control.now_ms()
     }
-    if position.swap_rule() && position.move_count() == 0 && position.board().is_square() {
-        if let Some(p) = choose_opening(position, level, seed) {
+    fn stop_requested(&mut self) -> bool {
+        self.control.stop_requested()
+    }
+}
+
+impl Engine {
+    #[must_use]
+    pub fn new() -> Engine {
+        Engine {
+            table: TranspositionTable::new(4),
+            table_bits: 0,
+            solver: None,
+        }
+    }
+
+    /// Forgets everything learned (a new game on another board, say).
+    pub fn clear(&mut self) {
+        self.table_bits = 0;
+        if let Some(solver) = self.solver.as_mut() {
+            solver.clear();
+        }
+    }
+
+    /// Ohm's move for the side to move at `level`; `None` when the game is over.
+    pub fn choose_move(
+        &mut self,
+        position: &Position,
+        level: &Level,
+        seed: u64,
+        control: &mut dyn Control,
+    ) -> Option<Decision> {
+        if position.is_over() || position.empty_cells().is_empty() {
+            return None;
+        }
+        // The level's time covers the whole decision: the H-search of the conversion and
+        // resistance checks and the solver's slice are taken off the search's share.
+        let started_ms = control.now_ms();
+        if should_swap(position, level) == Some(true) {
             return Some(Decision {
-                mv: Move::Cell(p),
-                reason: Reason::Opening,
+                mv: Move::Swap,
+                reason: Reason::Swap,
                 search: None,
             });
         }
-    }
-    let me = position.to_move();
-    let own = Connections::build(position, me, level.hsearch);
-    if own.winning_carrier().is_some() || own.edge_semis().next().is_some() {
-        if let Some(p) = converting_move(position, &own) {
-            return Some(Decision {
-                mv: Move::Cell(p),
-                reason: Reason::Converting,
-                search: None,
-            });
-        }
-    }
-    let theirs = Connections::build(position, !me, level.hsearch);
-    if theirs.winning_carrier().is_some() {
-        if let Some(p) = resisting_move(position, &theirs) {
-            return Some(Decision {
-                mv: Move::Cell(p),
-                reason: Reason::Resisting,
-                search: None,
-            });
-        }
-    }
-    let mut params = level.search;
-    if let Some(limit) = params.time_ms {
-        let spent = control.now_ms() - started_ms;
-        params.time_ms = Some((limit - spent).max(limit / 10.0));
-    }
-    let result = search(position, &params, control);
-    let mut best = result.best?;
-    if level.noise > 0 && result.proven.is_none() && !result.root_moves.is_empty() {
-        let mut rng = Rng::new(seed ^ position.hash());
-        let mut top = i64::MIN;
-        for &(p, score) in &result.root_moves {
-            let noisy = i64::from(score) + rng.below(level.noise as u64) as i64;
-            if noisy > top {
-                top = noisy;
-                best = p;
+        if position.swap_rule() && position.move_count() == 0 && position.board().is_square() {
+            if let Some(p) = choose_opening(position, level, seed) {
+                return Some(Decision {
+                    mv: Move::Cell(p),
+                    reason: Reason::Opening,
+                    search: None,
+                });
             }
         }
+        let me = position.to_move();
+        let own = Connections::build(position, me, level.hsearch);
+        if own.winning_carrier().is_some() || own.edge_semis().next().is_some() {
+            if let Some(p) = converting_move(position, &own) {
+                return Some(Decision {
+                    mv: Move::Cell(p),
+                    reason: Reason::Converting,
+                    search: None,
+                });
+            }
+        }
+        let theirs = Connections::build(position, !me, level.hsearch);
+        if theirs.winning_carrier().is_some() {
+            if let Some(p) = resisting_move(position, &theirs) {
+                return Some(Decision {
+                    mv: Move::Cell(p),
+                    reason: Reason::Resisting,
+                    search: None,
+                });
+            }
+        }
+        if let Some(p) = self.solved_move(position, level, control, started_ms) {
+            return Some(Decision {
+                mv: Move::Cell(p),
+                reason: Reason::Solved,
+                search: None,
+            });
+        }
+        let mut params = level.search;
+        if let Some(limit) = params.time_ms {
+            let spent = control.now_ms() - started_ms;
+            params.time_ms = Some((limit - spent).max(limit / 10.0));
+        }
+        if self.table_bits != params.tt_bits {
+            self.table = TranspositionTable::new(params.tt_bits);
+            self.table_bits = params.tt_bits;
+        }
+        let result = search_with_table(position, &params, control, &mut self.table);
+        let mut best = result.best?;
+        if level.noise > 0 && result.proven.is_none() && !result.root_moves.is_empty() {
+            let mut rng = Rng::new(seed ^ position.hash());
+            let mut top = i64::MIN;
+            for &(p, score) in &result.root_moves {
+                let noisy = i64::from(score) + rng.below(level.noise as u64) as i64;
+                if noisy > top {
+                    top = noisy;
+                    best = p;
+                }
+            }
+        }
+        Some(Decision {
+            mv: Move::Cell(best),
+            reason: Reason::Search,
+            search: Some(result),
+        })
     }
-    Some(Decision {
-        mv: Move::Cell(best),
-        reason: Reason::Search,
-        search: Some(result),
-    })
+
+    /// A winning move, if the solver proves one within the level's slice.
+    fn solved_move(
+        &mut self,
+        position: &Position,
+        level: &Level,
+        control: &mut dyn Control,
+        started_ms: f64,
+    ) -> Option<Point> {
+        let slice = level.solver;
+        if slice.share <= 0.0 || position.empty_cells().len() > slice.max_empty {
+            return None;
+        }
+        let solver = self.solver.get_or_insert_with(|| {
+            Solver::new(SolverParams {
+                tt_mib: PLAYER_SOLVER_MIB,
+                ..SolverParams::DEFAULT
+            })
+        });
+        let mut params = solver.params().clone();
+        match level.search.time_ms {
+            Some(limit) => {
+                let spent = control.now_ms() - started_ms;
+                params.time_ms = Some((limit * slice.share - spent).max(0.0));
+                params.max_nodes = None;
+            }
+            None => {
+                params.time_ms = None;
+                params.max_nodes = Some(slice.nodes);
+            }
+        }
+        solver.set_params(params);
+        let solution = solver.solve(position, &mut SliceControl { control });
+        if solution.winner != Some(position.to_move()) {
+            return None;
+        }
+        solution
+            .best
+            .filter(|&p| position.empty_cells().contains(p))
+    }
 }

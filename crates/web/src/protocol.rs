@@ -195,6 +195,8 @@ pub enum MoveReason {
     Opening,
     /// Keeping a proven winning connection.
     Converting,
+    /// A winning move the solver proved.
+    Solved,
     /// The opponent holds a winning connection: the most resistant intrusion.
     Resisting,
     /// The level's search.
@@ -208,6 +210,7 @@ impl From<ohm_engine::player::Reason> for MoveReason {
             Reason::Swap => MoveReason::Swap,
             Reason::Opening => MoveReason::Opening,
             Reason::Converting => MoveReason::Converting,
+            Reason::Solved => MoveReason::Solved,
             Reason::Resisting => MoveReason::Resisting,
             Reason::Search => MoveReason::Search,
         }

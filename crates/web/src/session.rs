@@ -15,6 +15,8 @@ use crate::protocol::{
 #[derive(Debug, Default)]
 pub struct Session {
     position: Option<Position>,
+    /// Ohm's tables, kept from move to move.
+    engine: player::Engine,
 }
 
 impl Session {
@@ -174,7 +176,13 @@ impl Session {
                 format!("level {level} is not one of 1 to {}", player::LEVELS.len()),
             ));
         };
-        let position = self.position_mut()?;
+        let Session { position, engine } = self;
+        let position = position.as_mut().ok_or_else(|| {
+            (
+                ErrorKind::NoPosition,
+                "no position: send setPosition first".to_string(),
+            )
+        })?;
         let started = now_ms();
         let color = position.to_move();
         let mut control = Callbacks {
@@ -191,7 +199,7 @@ impl Session {
                 ));
             },
         };
-        let decision = player::choose_move(position, level, u64::from(seed), &mut control);
+        let decision = engine.choose_move(position, level, u64::from(seed), &mut control);
         let Some(decision) = decision else {
             let why = if position.is_over() {
                 "the game is over"

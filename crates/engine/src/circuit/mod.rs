@@ -110,6 +110,20 @@ impl Circuit {
         params: &CircuitParams,
         connections: Option<&Connections>,
     ) -> Circuit {
+        Circuit::build_avoiding(position, color, params, connections, None)
+    }
+
+    /// [`Circuit::build`] with `connections` of the position before the opponent's stone on
+    /// `avoid` (the search's leaves reuse their parent's connections): only connections whose
+    /// carrier avoids that cell are linked, which the stone left intact.
+    #[must_use]
+    pub fn build_avoiding(
+        position: &Position,
+        color: Color,
+        params: &CircuitParams,
+        connections: Option<&Connections>,
+        avoid: Option<Point>,
+    ) -> Circuit {
         let board = position.board();
         let empty = position.empty_cells();
         let (e1, e2) = Edge::of(color);
@@ -146,7 +160,13 @@ impl Circuit {
             let groups: Vec<Point> = vcs.ends().filter(|&p| own.contains(p)).collect();
             for (i, &x) in groups.iter().enumerate() {
                 for &y in &groups[i + 1..] {
-                    if vcs.smallest_full(x, y).is_none() {
+                    let intact = match avoid {
+                        None => vcs.smallest_full(x, y).is_some(),
+                        Some(cell) => vcs
+                            .full_between(x, y)
+                            .any(|id| !vcs.get(id).carrier.contains(cell)),
+                    };
+                    if !intact {
                         continue;
                     }
                     let (nx, ny) = (node_of[x.index()], node_of[y.index()]);
@@ -301,10 +321,25 @@ pub fn evaluate(
     connections: ByColor<Option<&Connections>>,
     with_energy: bool,
 ) -> Evaluation {
+    evaluate_after(position, params, connections, None, with_energy)
+}
+
+/// [`evaluate`] with the connections of the position before the last stone, on `last`
+/// (see [`Circuit::build_avoiding`]): the other player's connections through it are left out.
+#[must_use]
+pub fn evaluate_after(
+    position: &Position,
+    params: &CircuitParams,
+    connections: ByColor<Option<&Connections>>,
+    last: Option<Point>,
+    with_energy: bool,
+) -> Evaluation {
     let mut resistance = ByColor::new(0.0, 0.0);
     let mut energy = ByColor::new(Vec::new(), Vec::new());
+    let stone_owner = last.and_then(|p| position.color_at(p));
     for color in Color::ALL {
-        let circuit = Circuit::build(position, color, params, connections[color]);
+        let avoid = last.filter(|_| stone_owner == Some(!color));
+        let circuit = Circuit::build_avoiding(position, color, params, connections[color], avoid);
         let solution = circuit.solve();
         resistance[color] = solution.resistance;
         if with_energy {

@@ -37,7 +37,7 @@ mod tt;
 
 use alloc::vec::Vec;
 
-use crate::circuit::{evaluate, CircuitParams, Evaluation};
+use crate::circuit::{evaluate_after, CircuitParams, Evaluation};
 use crate::connections::{Connections, HSearchLimits};
 use crate::point::Point;
 use crate::{Board, ByColor, CellSet, Color, Move, Position};
@@ -150,6 +150,16 @@ pub struct SearchParams {
     /// so a forcing line is read to its end instead of being judged by the circuit in the
     /// middle of the fight (0: off). A path takes at most `max_depth` extensions.
     pub forced_extension: u32,
+    /// Killer moves: the last two moves that cut off a node at the same ply are tried right
+    /// after the table's move.
+    pub killers: bool,
+    /// Leaves keep their parent's connections instead of updating them (the opponent's
+    /// through the leaf's stone left out): two H-search updates saved at every leaf, for
+    /// connections the leaf's own stone would have added.
+    pub lazy_leaves: bool,
+    /// An iteration starts only when the time left covers this share of its predicted cost
+    /// (1: it must be predicted to finish; less: it may run out, its partial result counting).
+    pub finish_margin: f64,
 }
 
 /// What scores the leaves of the search.
@@ -181,6 +191,9 @@ impl SearchParams {
             edge_penalty: 0,
             mtdf: false,
             forced_extension: 0,
+            killers: false,
+            lazy_leaves: false,
+            finish_margin: 0.5,
         }
     }
 }
@@ -312,8 +325,15 @@ struct Searcher<'c> {
     position: Position,
     connections: Option<ByColor<Connections>>,
     rings: EdgeRings,
-    tt: TranspositionTable,
+    tt: &'c mut TranspositionTable,
     control: &'c mut dyn Control,
+    /// An empty extra pattern set: inside the tree the inferior-cell analysis uses the
+    /// generated library only.
+    no_patterns: crate::inferior::PatternSet,
+    /// Per ply, the last two moves that cut off a node there (besides the table's move).
+    killers: Vec<[Option<Point>; 2]>,
+    /// The leaf move played without updating the connections (they are its parent's).
+    stale: Option<Point>,
     nodes: u64,
     stopped: bool,
     start_ms: f64,
@@ -353,8 +373,18 @@ impl Searcher<'_> {
     }
 
     fn play(&mut self, p: Point, child_ply: u32) {
+        self.play_as(p, child_ply, false);
+    }
+
+    /// Plays `p`; a `leaf` (with [`SearchParams::lazy_leaves`]) keeps the parent's
+    /// connections instead of updating them, and is judged from them.
+    fn play_as(&mut self, p: Point, child_ply: u32, leaf: bool) {
         let color = self.position.to_move();
         self.position.play_unchecked(color, Move::Cell(p));
+        if leaf && self.has_connections(child_ply) {
+            self.stale = Some(p);
+            return;
+        }
         if self.has_connections(child_ply) {
             let Searcher {
                 connections,
@@ -382,6 +412,9 @@ impl Searcher<'_> {
 
     fn unplay(&mut self, child_ply: u32) {
         self.position.undo();
+        if self.stale.take().is_some() {
+            return;
+        }
         if self.has_connections(child_ply) {
             if let Some(conns) = self.connections.as_mut() {
                 for color in Color::ALL {
@@ -401,6 +434,36 @@ impl Searcher<'_> {
         };
         let me = self.position.to_move();
         let ply = ply as i32;
+        if let Some(m) = self.stale {
+            // A leaf judged from its parent's connections (the opponent just played `m`):
+            // ours that avoid `m` stand, theirs all stand, and a semi keyed at `m` is full.
+            let avoiding =
+                |id: crate::connections::ConnectionId| !conns[me].get(id).carrier.contains(m);
+            let (e1, e2) = crate::point::Edge::of(me);
+            if let Some(id) = conns[me]
+                .full_between(e1.point(), e2.point())
+                .find(|&id| avoiding(id))
+            {
+                let len = conns[me].get(id).carrier.len() as i32;
+                return Verdict::Won(WIN - ply - 1 - 2 * len);
+            }
+            if let Some(id) = conns[me].edge_semis().find(|&id| avoiding(id)) {
+                let len = conns[me].get(id).carrier.len() as i32;
+                return Verdict::Won(WIN - ply - 1 - 2 * len);
+            }
+            let theirs = &conns[!me];
+            if let Some(carrier) = theirs.winning_carrier() {
+                return Verdict::Lost(-(WIN - ply - 2 * carrier.len() as i32));
+            }
+            if let Some(id) = theirs
+                .edge_semis()
+                .find(|&id| theirs.get(id).key == Some(m))
+            {
+                let len = theirs.get(id).carrier.len() as i32;
+                return Verdict::Lost(-(WIN - ply - 2 * len));
+            }
+            return Verdict::MustPlay(None);
+        }
         if let Some(carrier) = conns[me].winning_carrier() {
             return Verdict::Won(WIN - ply - 1 - 2 * carrier.len() as i32);
         }
@@ -428,7 +491,13 @@ impl Searcher<'_> {
             Some(c) => ByColor::new(Some(&c.black), Some(&c.white)),
             None => ByColor::new(None, None),
         };
-        evaluate(&self.position, &self.params.circuit, conns, with_energy)
+        evaluate_after(
+            &self.position,
+            &self.params.circuit,
+            conns,
+            self.stale,
+            with_energy,
+        )
     }
 
     /// Candidate moves of the current node, best first: the hinted move, then by energy.
@@ -440,7 +509,20 @@ impl Searcher<'_> {
     ) -> Vec<Point> {
         let mut cells = region.unwrap_or_else(|| self.position.empty_cells());
         if ply < self.params.inferior_plies {
-            let worth = crate::inferior::analyze(&self.position, self.position.to_move()).consider;
+            // The full analysis once at the root; inside the tree the pattern library alone
+            // (about a hundred times faster, most of the pruning).
+            let options = if ply == 0 {
+                crate::inferior::AnalysisOptions::FULL
+            } else {
+                crate::inferior::AnalysisOptions::SOLVER
+            };
+            let worth = crate::inferior::analyze_with(
+                &self.position,
+                self.position.to_move(),
+                &options,
+                &self.no_patterns,
+            )
+            .consider;
             // A winning move lies in both sets, so an empty intersection means no move wins:
             // then any move will do, and the region's cells are kept.
             if cells.intersects(&worth) {
@@ -509,25 +591,33 @@ impl Searcher<'_> {
                     .rings
                     .prior(&self.position, me, self.params.edge_penalty);
         }
-        let moves = self.ordered_moves(region, ply, entry.and_then(|e| e.best));
+        // Staged move order: the table's move and the killers first, each tried before the
+        // circuit's energy ordering of the rest is paid for (a cut-off by one of them saves it).
         let width = self.params.width.max(1) as usize;
-        let truncated = moves.len() > width;
+        let candidates = region.unwrap_or_else(|| self.position.empty_cells());
+        let mut early: Vec<Point> = Vec::new();
+        if let Some(h) = entry
+            .and_then(|e| e.best)
+            .filter(|h| candidates.contains(*h))
+        {
+            early.push(h);
+        }
+        if self.params.killers {
+            for k in self.killers[ply as usize].into_iter().flatten() {
+                if candidates.contains(k) && !early.contains(&k) && early.len() < width {
+                    early.push(k);
+                }
+            }
+        }
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = None;
-        for (i, &p) in moves.iter().take(width).enumerate() {
-            self.play(p, ply + 1);
-            let score = if i == 0 {
-                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                let probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta && !self.stopped {
-                    -self.negamax(depth - 1, ply + 1, -beta, -alpha)
-                } else {
-                    probe
-                }
-            };
-            self.unplay(ply + 1);
+        let mut searched = 0usize;
+        let mut truncated = candidates.len() as usize > width;
+        let mut cut = false;
+        for &p in &early {
+            let score = self.search_child(p, searched, depth, ply, alpha, beta);
+            searched += 1;
             if self.stopped {
                 return 0;
             }
@@ -535,11 +625,42 @@ impl Searcher<'_> {
                 best_score = score;
                 best_move = Some(p);
             }
-            if score > alpha {
-                alpha = score;
-            }
+            alpha = alpha.max(score);
             if alpha >= beta {
+                cut = true;
                 break;
+            }
+        }
+        if !cut && searched < width {
+            let moves = self.ordered_moves(region, ply, None);
+            truncated = moves.len() > width;
+            for p in moves {
+                if searched >= width {
+                    break;
+                }
+                if early.contains(&p) {
+                    continue;
+                }
+                let score = self.search_child(p, searched, depth, ply, alpha, beta);
+                searched += 1;
+                if self.stopped {
+                    return 0;
+                }
+                if score > best_score {
+                    best_score = score;
+                    best_move = Some(p);
+                }
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    if self.params.killers && Some(p) != entry.and_then(|e| e.best) {
+                        let slot = &mut self.killers[ply as usize];
+                        if slot[0] != Some(p) {
+                            slot[1] = slot[0];
+                            slot[0] = Some(p);
+                        }
+                    }
+                    break;
+                }
             }
         }
         if best_move.is_none() {
@@ -567,23 +688,55 @@ impl Searcher<'_> {
         best_score
     }
 
+    /// The `i`-th move of a node by principal variation search: the first with the full
+    /// window, the others with a null window and a re-search when they beat `alpha`.
+    fn search_child(
+        &mut self,
+        p: Point,
+        i: usize,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let leaf = depth == 1 && self.params.lazy_leaves && self.params.forced_extension == 0;
+        self.play_as(p, ply + 1, leaf);
+        let score = if i == 0 {
+            -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+        } else {
+            let probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+            if probe > alpha && probe < beta && !self.stopped {
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                probe
+            }
+        };
+        self.unplay(ply + 1);
+        score
+    }
+
     /// One pass over the root moves with the window `(alpha, beta)`: the first move (and every
     /// move when [`SearchParams::exact_root`]) with the full window, the others with a null
-    /// window and a re-search when they beat alpha; stops at a beta cut-off. Each searched
-    /// entry gets its score (exact, or a bound outside the window). `None` when stopped.
+    /// window and a re-search when they beat it; stops at a beta cut-off. Each searched
+    /// entry gets its score (exact, or a bound outside the window). When stopped, the result
+    /// is what the pass established before: `None` if not even the first move was searched,
+    /// else the best move so far (a move that beat the first one's score and whose
+    /// re-search was cut short counts, with that score as a lower bound), and `complete`
+    /// says whether the pass finished.
     fn root_window(
         &mut self,
         root: &mut [(Point, i32)],
         depth: u32,
         mut alpha: i32,
         beta: i32,
-    ) -> Option<(Point, i32)> {
+    ) -> RootPass {
         let exact_root = self.params.exact_root;
         let mut best: Option<(Point, i32)> = None;
         for (i, entry) in root.iter_mut().enumerate() {
             let p = entry.0;
             self.nodes += 1;
             self.play(p, 1);
+            let mut beat_first = None;
             let score = if i == 0 || exact_root {
                 -self.negamax(
                     depth - 1,
@@ -594,6 +747,7 @@ impl Searcher<'_> {
             } else {
                 let probe = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
                 if probe > alpha && probe < beta && !self.stopped {
+                    beat_first = Some(probe);
                     -self.negamax(depth - 1, 1, -beta, -alpha)
                 } else {
                     probe
@@ -601,7 +755,13 @@ impl Searcher<'_> {
             };
             self.unplay(1);
             if self.stopped {
-                return None;
+                if let Some(probe) = beat_first {
+                    best = Some((p, probe));
+                }
+                return RootPass {
+                    best,
+                    complete: false,
+                };
             }
             entry.1 = score;
             if best.is_none_or(|(_, b)| score > b) {
@@ -612,7 +772,10 @@ impl Searcher<'_> {
                 break;
             }
         }
-        best
+        RootPass {
+            best,
+            complete: true,
+        }
     }
 
     /// MTD(f) (Plaat et al. 1996) at the root: null-window passes around the guess (the last
@@ -630,7 +793,11 @@ impl Searcher<'_> {
         let mut best: Option<(Point, i32)> = None;
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            let (p, value) = self.root_window(root, depth, beta - 1, beta)?;
+            let pass = self.root_window(root, depth, beta - 1, beta);
+            if !pass.complete {
+                return None;
+            }
+            let (p, value) = pass.best?;
             g = value;
             if g < beta {
                 upper = g;
@@ -666,6 +833,12 @@ impl Searcher<'_> {
         }
         pv
     }
+}
+
+/// What one pass over the root moves established.
+struct RootPass {
+    best: Option<(Point, i32)>,
+    complete: bool,
 }
 
 /// Mate scores are stored relative to the node, so a transposition at another ply reads the
@@ -708,6 +881,18 @@ pub fn search(
     params: &SearchParams,
     control: &mut dyn Control,
 ) -> SearchResult {
+    let mut table = TranspositionTable::new(params.tt_bits);
+    search_with_table(position, params, control, &mut table)
+}
+
+/// [`search`] with the caller's transposition table, kept between searches (the player keeps
+/// one for a whole game: what an earlier move's search learned orders this one's moves).
+pub fn search_with_table(
+    position: &Position,
+    params: &SearchParams,
+    control: &mut dyn Control,
+    table: &mut TranspositionTable,
+) -> SearchResult {
     let start_ms = control.now_ms();
     let to_move = position.to_move();
     let mut result = SearchResult {
@@ -734,7 +919,10 @@ pub fn search(
         position: position.clone(),
         connections,
         rings: EdgeRings::of(position.board()),
-        tt: TranspositionTable::new(params.tt_bits),
+        tt: table,
+        no_patterns: crate::inferior::PatternSet::empty(),
+        killers: vec![[None; 2]; MAX_PLY as usize + 2],
+        stale: None,
         control,
         nodes: 0,
         stopped: false,
@@ -758,11 +946,24 @@ pub fn search(
     }
     result.best = Some(root[0].0);
     let mut guess = 0;
+    let mut previous_iteration = 0.0f64;
+    let mut last_elapsed = 0.0f64;
     for depth in 1..=params.max_depth.max(1) {
         let best = if params.mtdf && !params.exact_root {
             s.mtdf_root(&mut root, depth, guess)
         } else {
-            s.root_window(&mut root, depth, -WIN - 1, WIN + 1)
+            let pass = s.root_window(&mut root, depth, -WIN - 1, WIN + 1);
+            if !pass.complete {
+                // The unfinished iteration's best move counts once the previous best has been
+                // searched again: a move that beat it is better at the greater depth.
+                if let Some((p, score)) = pass.best.filter(|_| depth > 1) {
+                    if Some(p) != result.best && !is_proven(score) {
+                        result.best = Some(p);
+                        result.pv = vec![p];
+                    }
+                }
+            }
+            pass.best.filter(|_| pass.complete)
         };
         if s.stopped {
             result.stopped = true;
@@ -794,9 +995,19 @@ pub fn search(
         if result.proven.is_some() {
             break;
         }
-        // The next iteration costs several times this one: do not start what cannot finish.
+        // Do not start what cannot finish: the next iteration is predicted to cost this one's
+        // time times the growth between the last two (at least twice, at most ten times).
+        // When the prediction is wrong, the unfinished iteration still counts as far as it got.
+        let this_iteration = elapsed_ms - last_elapsed;
+        let growth = if previous_iteration > 0.0 {
+            (this_iteration / previous_iteration).clamp(2.0, 10.0)
+        } else {
+            4.0
+        };
+        previous_iteration = this_iteration.max(0.01);
+        last_elapsed = elapsed_ms;
         if let Some(limit) = params.time_ms {
-            if elapsed_ms * 2.0 >= limit {
+            if elapsed_ms + this_iteration * growth * params.finish_margin > limit {
                 break;
             }
         }
