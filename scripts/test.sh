@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite. Installs whatever is missing first (idempotent), then runs, in order:
 # formatting, clippy (native and wasm32), native tests, the engine on a target without std,
-# the engine's core tests as wasm32 in Node, the release browser build, and the end-to-end
+# the test files written for wasm32 in Node, the release browser build, and the end-to-end
 # tests in headless Chromium.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/tools.sh"

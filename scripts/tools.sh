@@ -31,14 +31,14 @@ ensure_rust_targets() {
 
 ensure_trunk() {
   if ! trunk --version 2>/dev/null | grep -q "trunk $TRUNK_VERSION"; then
-    log "cargo install trunk $TRUNK_VERSION (about 12 minutes on 2 cores, once)"
+    log "cargo install trunk $TRUNK_VERSION (about 13 minutes on 2 cores, once)"
     cargo install trunk --version "$TRUNK_VERSION" --locked
   fi
 }
 
 ensure_wasm_bindgen() {
   if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $WASM_BINDGEN_VERSION"; then
-    log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 minutes, once)"
+    log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 4 minutes on 2 cores, once)"
     cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked
   fi
 }
