@@ -524,7 +524,8 @@ impl Default for Engine {
     }
 }
 
-/// The solver's table for a player, in MiB.
+/// The solver's table, in MiB (the player's, and in the web worker also the puzzles' and the
+/// analysis').
 const PLAYER_SOLVER_MIB: u32 = 32;
 
 /// The caller's clock and stop flag for the solver's slice of a move.
@@ -557,6 +558,17 @@ impl Engine {
         if let Some(solver) = self.solver.as_mut() {
             solver.clear();
         }
+    }
+
+    /// The solver, made now if this is its first use; a caller that changes its parameters
+    /// for a task (puzzles, analysis) puts them back after it, and the table is shared.
+    pub fn solver(&mut self) -> &mut Solver {
+        self.solver.get_or_insert_with(|| {
+            Solver::new(SolverParams {
+                tt_mib: PLAYER_SOLVER_MIB,
+                ..SolverParams::DEFAULT
+            })
+        })
     }
 
     /// Ohm's move for the side to move at `level`; `None` when the game is over.
@@ -658,12 +670,7 @@ impl Engine {
         if slice.share <= 0.0 || position.empty_cells().len() > slice.max_empty {
             return None;
         }
-        let solver = self.solver.get_or_insert_with(|| {
-            Solver::new(SolverParams {
-                tt_mib: PLAYER_SOLVER_MIB,
-                ..SolverParams::DEFAULT
-            })
-        });
+        let solver = self.solver();
         let mut params = solver.params().clone();
         match level.search.time_ms {
             Some(limit) => {

@@ -2,46 +2,41 @@
 //!
 //! A puzzle is a position and the side to move (the *mover*). [`judge_move`] decides one move,
 //! [`solve`] every empty cell. Only proofs count, so a learner is never told that a good move
-//! is wrong or a bad one right:
-//! - **wins** when the move joins the mover's edges, when H-search finds an edge-to-edge full
+//! is wrong or a bad one right; the proofs are the solver's ([`crate::solver`]), with
+//! H-search's connections first where they decide a move at once, because a connection can
+//! be shown:
+//! - a move **wins** when it joins the mover's edges, when H-search finds an edge-to-edge full
 //!   connection for the mover after it (the opponent moves next, and a full connection holds
-//!   against a first move), or when the search proves every answer loses;
-//! - **loses** when H-search finds the opponent an edge-to-edge full connection after the move
-//!   or a semi-connection (the opponent moves next: its key completes it), or when the search
-//!   proves a winning answer; the answer is reported as the *refutation*, with the opponent's
-//!   winning carrier after it when H-search has one;
-//! - otherwise the move is **unproven**: the budget ran out or nothing was proven. So is
-//!   every first move under the swap rule, which the opponent may take over (the proofs know
-//!   no swap).
+//!   against a first move), or when the solver proves the position after it won;
+//! - a move **loses** when H-search finds the opponent an edge-to-edge full connection after
+//!   it or a semi-connection (its key completes it), or when the solver proves the position
+//!   after it lost; the opponent's winning answer is reported as the *refutation*, with the
+//!   opponent's winning carrier after it when H-search has one, and the solver's line;
+//! - otherwise the move is **unproven**: the budget ran out. So is every first move under the
+//!   swap rule, which the opponent may take over (the solver knows no swap).
 //!
-//! [`solve`] tries the cheap proofs first: in the position itself, an opponent's full
-//! connection loses every move, an opponent's semi-connection loses every move outside its
-//! carrier, and the mover's own full connection wins every move outside its carrier (its
-//! semi-connection's key wins too). Then every open move gets the H-search test, then
-//! searches with growing node limits, the moves that inferior-cell analysis considers first;
-//! and when every considered move loses, every move loses (the considered moves hold a
-//! winning move whenever one exists).
+//! [`solve`] is the solver's [`Solver::judge_moves`]: every empty cell decided on its own (the
+//! complete set of winning moves), the hint region around the winning moves.
 //!
-//! The engine reads no clock: time and the stop flag come from the caller's
-//! [`Control`], as for [`search`].
+//! The solver's table is the caller's: a position solved once is answered at once afterwards.
+//! The engine reads no clock: time and the stop flag come from the caller's [`Control`].
 
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::circuit::CircuitParams;
 use crate::connections::{Connections, HSearchLimits};
 use crate::point::{Edge, Point};
-use crate::search::{search, Control, SearchParams};
+use crate::solver::{Control, Solver};
 use crate::{CellSet, Color, Move, Position};
 
-/// How much a judgement may spend: time on the caller's clock and search nodes.
+/// How much a judgement may spend: time on the caller's clock and solver work.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
     /// Milliseconds of the caller's clock (`None`: no time limit; with a control that has no
     /// clock, time never runs out).
     pub time_ms: Option<f64>,
-    /// Search nodes in all.
+    /// Solver work (positions analysed and searched) in all.
     pub max_nodes: u64,
 }
 
@@ -61,7 +56,7 @@ impl Budget {
         }
     }
 
-    /// At most `nodes` search nodes (for callers without a clock).
+    /// At most `nodes` units of solver work (for callers without a clock).
     #[must_use]
     pub fn nodes(nodes: u64) -> Budget {
         Budget {
@@ -92,9 +87,9 @@ pub enum Proof {
     /// H-search: after the move (and the refutation, when one is named) the opponent holds an
     /// edge-to-edge full connection.
     OpponentConnection,
-    /// The search proved it.
-    Search,
-    /// Every move the inferior-cell analysis considers was proven to lose, so every move loses.
+    /// The solver proved it.
+    Solver,
+    /// The solver proved that the mover loses whatever it plays.
     NoMoveWins,
 }
 
@@ -115,8 +110,8 @@ pub struct Judgement {
     /// Loses: the opponent's winning carrier after the refutation (or after the move when no
     /// refutation is named), when H-search has one.
     pub opponent_carrier: Option<CellSet>,
-    /// Search proofs: the search's principal variation after the move (the opponent's move
-    /// first).
+    /// Solver proofs: the principal variation after the move (the opponent's move first), as
+    /// far as the solver's table knows it.
     pub line: Vec<Point>,
 }
 
@@ -184,11 +179,11 @@ impl Judgement {
                     }
                     _ => String::new(),
                 };
-                format!("{cell} wins: Ohm's search proves that every {them} answer loses{example}.")
+                format!("{cell} wins: Ohm's solver proves that every {them} answer loses{example}.")
             }
             (Outcome::Loses, Some(Proof::NoMoveWins)) => format!(
-                "{me} has no winning move here, {cell} included: Ohm proved that every move \
-                 that could matter loses."
+                "{me} has no winning move here, {cell} included: Ohm's solver proves that \
+                 {them} wins whatever {me} plays."
             ),
             (Outcome::Loses, proof) => {
                 let connection = self.opponent_carrier.map(shaded);
@@ -204,7 +199,7 @@ impl Judgement {
                          winning connection."
                     ),
                     (Some(reply), None) => format!(
-                        "{them} answers {cell} with {reply} and wins: Ohm's search proves that \
+                        "{them} answers {cell} with {reply} and wins: Ohm's solver proves that \
                          every {me} defence fails."
                     ),
                     (None, Some(connection)) => format!(
@@ -239,7 +234,7 @@ pub struct Solution {
     /// Every move was judged before the budget ran out (some may still be unproven: no proof
     /// was found).
     pub complete: bool,
-    /// Search nodes spent.
+    /// Solver work spent (positions analysed and searched).
     pub nodes: u64,
 }
 
@@ -283,76 +278,39 @@ impl core::error::Error for PuzzleError {}
 /// H-search limits of the puzzle's connection tests (the player's, for the same reasons).
 pub const PUZZLE_HSEARCH: HSearchLimits = HSearchLimits::DEFAULT;
 
-/// Search nodes of the first search round of [`solve`]; each further round has four times as
-/// many, so cheap proofs come first and no move starves the others.
-pub const FIRST_ROUND_NODES: u64 = 64;
-
-/// The caller's clock and stop flag against a budget.
-struct Meter<'c> {
-    control: &'c mut dyn Control,
-    budget: Budget,
-    start_ms: f64,
-    nodes: u64,
+/// The solver's parameters for the duration of one judgement: the budget's limits, the rest
+/// as they were (so the table is kept). Restores them when dropped.
+struct Budgeted<'s> {
+    solver: &'s mut Solver,
+    saved: crate::solver::SolverParams,
 }
 
-impl<'c> Meter<'c> {
-    fn new(control: &'c mut dyn Control, budget: Budget) -> Meter<'c> {
-        let start_ms = control.now_ms();
-        Meter {
-            control,
-            budget,
-            start_ms,
-            nodes: 0,
-        }
-    }
-
-    fn remaining_ms(&mut self) -> Option<f64> {
-        let limit = self.budget.time_ms?;
-        Some(limit - (self.control.now_ms() - self.start_ms))
-    }
-
-    fn exhausted(&mut self) -> bool {
-        self.nodes >= self.budget.max_nodes
-            || self.remaining_ms().is_some_and(|ms| ms <= 0.0)
-            || self.control.stop_requested()
-    }
-
-    /// Searches `position` with at most `nodes` nodes (and what is left of the budget); the
-    /// winner when the search proved one, with its best move and principal variation.
-    fn search(&mut self, position: &Position, nodes: u64) -> Option<(Color, Point, Vec<Point>)> {
-        let params = SearchParams {
-            max_nodes: nodes.min(self.budget.max_nodes.saturating_sub(self.nodes)),
-            time_ms: self.remaining_ms(),
-            ..puzzle_search_params(position)
-        };
-        let result = search(position, &params, self.control);
-        self.nodes = self.nodes.saturating_add(result.nodes.max(1));
-        let winner = result.proven?;
-        Some((winner, result.best?, result.pv))
+impl<'s> Budgeted<'s> {
+    fn new(solver: &'s mut Solver, budget: Budget) -> Budgeted<'s> {
+        let saved = solver.params().clone();
+        solver.set_params(crate::solver::SolverParams {
+            time_ms: budget.time_ms,
+            max_nodes: (budget.max_nodes != u64::MAX).then_some(budget.max_nodes),
+            ..saved.clone()
+        });
+        Budgeted { solver, saved }
     }
 }
 
-/// Full width to the end of the game, with H-search and inferior-cell pruning near the root
-/// (both sound for proofs; see [`crate::search`]).
-fn puzzle_search_params(position: &Position) -> SearchParams {
-    let depth = position.empty_cells().len();
-    SearchParams {
-        hsearch: Some(crate::player::SEARCH_HSEARCH),
-        hsearch_plies: 3,
-        inferior_plies: 2,
-        tt_bits: 16,
-        circuit: CircuitParams::DEFAULT,
-        ..SearchParams::full_width(depth)
+impl Drop for Budgeted<'_> {
+    fn drop(&mut self) {
+        self.solver.set_params(self.saved.clone());
     }
 }
 
-/// Judges `cell` for the side to move of `position` within `budget`; `control` gives the
-/// clock and the stop flag (its progress reports are the search's iterations).
+/// Judges `cell` for the side to move of `position` within `budget`, with `solver` (whose
+/// table is kept between judgements); `control` gives the clock and the stop flag.
 ///
 /// # Errors
 /// [`PuzzleError::GameOver`] in a finished game, [`PuzzleError::NotAnEmptyCell`] for a cell
 /// that is not empty or not on the board.
 pub fn judge_move(
+    solver: &mut Solver,
     position: &Position,
     cell: Point,
     budget: Budget,
@@ -364,26 +322,24 @@ pub fn judge_move(
     if !position.empty_cells().contains(cell) {
         return Err(PuzzleError::NotAnEmptyCell(cell));
     }
-    let mut meter = Meter::new(control, budget);
     let mover = position.to_move();
     let mut after = position.clone();
     after.play_unchecked(mover, Move::Cell(cell));
     if after.connected_winner() == Some(mover) {
         return Ok(Judgement::wins(cell, mover, Proof::Connects, None));
     }
-    if meter.exhausted() || swap_follows(position) {
+    if swap_follows(position) {
         return Ok(Judgement::unproven(cell, mover));
     }
     if let Some(judgement) = judge_by_connections(&mut after, cell, mover) {
         return Ok(judgement);
     }
-    Ok(judge_by_search(
-        &mut meter,
-        &mut after,
-        cell,
-        mover,
-        u64::MAX,
-    ))
+    let budgeted = Budgeted::new(solver, budget);
+    let solution = budgeted.solver.solve(&after, control);
+    Ok(match solution.winner {
+        Some(winner) => judged_by_solver(&mut after, cell, mover, winner, solution.pv),
+        None => Judgement::unproven(cell, mover),
+    })
 }
 
 /// The H-search tests of `cell`, already played by `mover` in `after`.
@@ -448,42 +404,47 @@ fn keeping_reply(
     None
 }
 
-/// The search test of `cell`, already played by `mover` in `after`, with at most `nodes`.
-fn judge_by_search(
-    meter: &mut Meter<'_>,
+/// The solver's verdict on `cell`, already played by `mover` in `after`, where `winner` wins
+/// with the principal variation `line`: for a loss the refutation is the line's first move,
+/// with the opponent's winning carrier after it when H-search has one.
+fn judged_by_solver(
     after: &mut Position,
     cell: Point,
     mover: Color,
-    nodes: u64,
+    winner: Color,
+    line: Vec<Point>,
 ) -> Judgement {
-    match meter.search(after, nodes) {
-        Some((winner, _, line)) if winner == mover => Judgement {
+    if winner == mover {
+        return Judgement {
             line,
-            ..Judgement::wins(cell, mover, Proof::Search, None)
-        },
-        Some((_, reply, line)) => {
-            after.play_unchecked(!mover, Move::Cell(reply));
-            let carrier = if after.connected_winner() == Some(!mover) {
-                Some(CellSet::EMPTY)
-            } else {
-                Connections::build(after, !mover, PUZZLE_HSEARCH).winning_carrier()
-            };
-            after.undo();
-            Judgement {
-                line,
-                ..Judgement::loses(cell, mover, Proof::Search, Some(reply), carrier)
-            }
-        }
-        None => Judgement::unproven(cell, mover),
+            ..Judgement::wins(cell, mover, Proof::Solver, None)
+        };
+    }
+    let reply = line.first().copied();
+    let carrier = reply.and_then(|reply| {
+        after.play_unchecked(!mover, Move::Cell(reply));
+        let carrier = if after.connected_winner() == Some(!mover) {
+            Some(CellSet::EMPTY)
+        } else {
+            Connections::build(after, !mover, PUZZLE_HSEARCH).winning_carrier()
+        };
+        after.undo();
+        carrier
+    });
+    Judgement {
+        line,
+        ..Judgement::loses(cell, mover, Proof::Solver, reply, carrier)
     }
 }
 
-/// Judges every empty cell for the side to move of `position` within `budget` (see the
-/// module documentation for the order); `control` gives the clock and the stop flag.
+/// Judges every empty cell for the side to move of `position` within `budget` with `solver`
+/// (see the module documentation); `control` gives the clock and the stop flag, and hears the
+/// solver's progress (the moves decided so far, as root moves).
 ///
 /// # Errors
 /// [`PuzzleError::GameOver`] in a finished game.
 pub fn solve(
+    solver: &mut Solver,
     position: &Position,
     budget: Budget,
     control: &mut dyn Control,
@@ -491,98 +452,74 @@ pub fn solve(
     if position.is_over() {
         return Err(PuzzleError::GameOver);
     }
-    let mut meter = Meter::new(control, budget);
     let mover = position.to_move();
+    let empty = position.empty_cells();
     let mut scratch = position.clone();
-    let mut judgements: Vec<Judgement> = position
-        .empty_cells()
-        .iter()
-        .map(|cell| {
-            scratch.play_unchecked(mover, Move::Cell(cell));
-            let connects = scratch.connected_winner() == Some(mover);
-            scratch.undo();
-            if connects {
-                Judgement::wins(cell, mover, Proof::Connects, None)
-            } else {
-                Judgement::unproven(cell, mover)
-            }
-        })
-        .collect();
-    let mut must_play = None;
-    let mut complete = false;
-    'judging: {
-        if swap_follows(position) {
-            // Nothing is proven, but nothing is left to try either.
-            complete = true;
-            break 'judging;
-        }
-        if meter.exhausted() {
-            break 'judging;
-        }
-        must_play = apply_connections_of_the_position(position, &mut judgements);
-        if meter.exhausted() {
-            break 'judging;
-        }
-        let consider = crate::inferior::analyze(position, mover).consider;
-        // Considered moves first: a winning move is among them, and their losses prove the
-        // others' losses.
-        judgements.sort_by_key(|j| (!consider.contains(j.cell), j.cell));
-        // Round 0: the H-search test of each open move (and a refutation for proven losses
-        // that have none yet).
-        for j in &mut judgements {
-            let open = j.outcome == Outcome::Unproven
-                || (j.outcome == Outcome::Loses && j.refutation.is_none());
-            if !open {
-                continue;
-            }
-            if meter.exhausted() {
-                break 'judging;
-            }
-            scratch.play_unchecked(mover, Move::Cell(j.cell));
-            if let Some(found) = judge_by_connections(&mut scratch, j.cell, mover) {
-                if j.outcome == Outcome::Unproven || found.outcome == Outcome::Loses {
-                    *j = found;
+    let connects = |cell: Point, scratch: &mut Position| {
+        scratch.play_unchecked(mover, Move::Cell(cell));
+        let connects = scratch.connected_winner() == Some(mover);
+        scratch.undo();
+        connects
+    };
+    if swap_follows(position) {
+        // Nothing is proven, but nothing is left to try either.
+        let judgements = empty
+            .iter()
+            .map(|cell| {
+                if connects(cell, &mut scratch) {
+                    Judgement::wins(cell, mover, Proof::Connects, None)
+                } else {
+                    Judgement::unproven(cell, mover)
                 }
-            }
-            scratch.undo();
-        }
-        let mut nodes = FIRST_ROUND_NODES;
-        loop {
-            if no_move_wins(&mut judgements, consider) {
-                break;
-            }
-            let open: Vec<usize> = (0..judgements.len())
-                .filter(|&i| judgements[i].outcome == Outcome::Unproven)
-                .collect();
-            if open.is_empty() {
-                break;
-            }
-            for i in open {
-                if meter.exhausted() {
-                    break 'judging;
-                }
-                let cell = judgements[i].cell;
-                scratch.play_unchecked(mover, Move::Cell(cell));
-                judgements[i] = judge_by_search(&mut meter, &mut scratch, cell, mover, nodes);
-                scratch.undo();
-            }
-            nodes = nodes.saturating_mul(4);
-        }
-        complete = true;
+            })
+            .collect();
+        return Ok(Solution {
+            mover,
+            judgements,
+            hint: CellSet::EMPTY,
+            complete: true,
+            nodes: 0,
+        });
     }
-    judgements.sort_by_key(|j| j.cell);
-    let winning: CellSet = judgements
-        .iter()
-        .filter(|j| j.outcome == Outcome::Wins)
-        .map(|j| j.cell)
-        .collect();
-    let hint = hint_region(position, winning, must_play);
+    let budgeted = Budgeted::new(solver, budget);
+    let judged = budgeted.solver.judge_moves(position, control);
+    let lost = judged.root.winner == Some(!mover);
+    let mut judgements = Vec::new();
+    for cell in empty {
+        let judgement = if connects(cell, &mut scratch) {
+            Judgement::wins(cell, mover, Proof::Connects, None)
+        } else if judged.unknown.contains(cell) {
+            Judgement::unproven(cell, mover)
+        } else {
+            scratch.play_unchecked(mover, Move::Cell(cell));
+            let line = budgeted.solver.principal_variation(&scratch);
+            let winner = if judged.winning.contains(cell) {
+                mover
+            } else {
+                !mover
+            };
+            let mut judgement = judged_by_solver(&mut scratch, cell, mover, winner, line);
+            scratch.undo();
+            if lost && judgement.refutation.is_none() {
+                judgement.proof = Some(Proof::NoMoveWins);
+            }
+            judgement
+        };
+        judgements.push(judgement);
+    }
+    drop(budgeted);
+    let theirs = Connections::build(position, !mover, PUZZLE_HSEARCH);
+    let must_play = if theirs.winning_carrier().is_some() {
+        Some(CellSet::EMPTY)
+    } else {
+        theirs.must_play()
+    };
     Ok(Solution {
         mover,
         judgements,
-        hint,
-        complete,
-        nodes: meter.nodes,
+        hint: hint_region(position, judged.winning, must_play),
+        complete: judged.unknown.is_empty(),
+        nodes: judged.stats.work(),
     })
 }
 
@@ -597,89 +534,6 @@ fn swap_follows(position: &Position) -> bool {
         }
         None => false,
     }
-}
-
-/// The proofs H-search gives in `position` itself, before any move; returns the opponent's
-/// must-play region (where every winning move lies), if the opponent has threats.
-fn apply_connections_of_the_position(
-    position: &Position,
-    judgements: &mut [Judgement],
-) -> Option<CellSet> {
-    let mover = position.to_move();
-    let theirs = Connections::build(position, !mover, PUZZLE_HSEARCH);
-    let open = |j: &Judgement| j.outcome == Outcome::Unproven;
-    if let Some(carrier) = theirs.winning_carrier() {
-        // Every move loses (the refutations are looked for in round 0).
-        for j in judgements.iter_mut().filter(|j| open(j)) {
-            *j = Judgement::loses(
-                j.cell,
-                mover,
-                Proof::OpponentConnection,
-                None,
-                (!carrier.contains(j.cell)).then_some(carrier),
-            );
-        }
-        return Some(CellSet::EMPTY);
-    }
-    let must_play = theirs.must_play();
-    if must_play.is_some() {
-        // A move outside a threat's carrier leaves it, and its key then wins.
-        for j in judgements.iter_mut().filter(|j| open(j)) {
-            let threat = theirs
-                .edge_semis()
-                .map(|id| theirs.get(id))
-                .find(|semi| !semi.carrier.contains(j.cell));
-            if let Some(semi) = threat {
-                if let Some(key) = semi.key {
-                    *j = Judgement::loses(
-                        j.cell,
-                        mover,
-                        Proof::OpponentConnection,
-                        Some(key),
-                        Some(semi.carrier.without(key)),
-                    );
-                }
-            }
-        }
-    }
-    let own = Connections::build(position, mover, PUZZLE_HSEARCH);
-    if let Some(carrier) = own.winning_carrier() {
-        // A move outside the carrier keeps the whole connection.
-        for j in judgements.iter_mut().filter(|j| open(j)) {
-            if !carrier.contains(j.cell) {
-                *j = Judgement::wins(j.cell, mover, Proof::MoverConnection, Some(carrier));
-            }
-        }
-    }
-    for id in own.edge_semis() {
-        let semi = own.get(id);
-        if let Some(key) = semi.key {
-            if let Some(j) = judgements.iter_mut().find(|j| j.cell == key && open(j)) {
-                *j = Judgement::wins(
-                    key,
-                    mover,
-                    Proof::MoverConnection,
-                    Some(semi.carrier.without(key)),
-                );
-            }
-        }
-    }
-    must_play
-}
-
-/// When every considered move is proven to lose, every move loses: marks the open ones.
-/// Returns whether that happened.
-fn no_move_wins(judgements: &mut [Judgement], consider: CellSet) -> bool {
-    let considered = || judgements.iter().filter(|j| consider.contains(j.cell));
-    if consider.is_empty() || !considered().all(|j| j.outcome == Outcome::Loses) {
-        return false;
-    }
-    for j in judgements.iter_mut() {
-        if j.outcome == Outcome::Unproven {
-            *j = Judgement::loses(j.cell, j.mover, Proof::NoMoveWins, None, None);
-        }
-    }
-    true
 }
 
 /// See [`Solution::hint`].

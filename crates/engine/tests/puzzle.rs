@@ -1,4 +1,5 @@
-//! Puzzle judging against brute force on small boards, its budget, and known puzzles.
+//! Puzzle judging (on the solver) against brute force on small boards, its budget, and known
+//! puzzles.
 //! Native only: the brute force is too slow for the wasm test run.
 
 #![cfg(not(target_arch = "wasm32"))]
@@ -7,7 +8,7 @@ use std::collections::HashMap;
 
 use ohm_engine::connections::oracle::is_full_connection;
 use ohm_engine::puzzle::{judge_move, solve, Budget, Judgement, Outcome, Proof, PuzzleError};
-use ohm_engine::search::{Control, NoControl};
+use ohm_engine::solver::{Control, NoControl, Solver};
 use ohm_engine::{diagram, Board, CellSet, Color, Edge, Move, Point, Position};
 
 mod common;
@@ -131,7 +132,13 @@ fn solving_small_boards_agrees_with_brute_force_and_proves_every_move() {
                 continue;
             };
             let t = std::time::Instant::now();
-            let solution = solve(&position, Budget::UNLIMITED, &mut NoControl).unwrap();
+            let solution = solve(
+                &mut Solver::default(),
+                &position,
+                Budget::UNLIMITED,
+                &mut NoControl,
+            )
+            .unwrap();
             eprintln!(
                 "{n} {stones} solve {:?} nodes {}",
                 t.elapsed(),
@@ -157,7 +164,7 @@ fn solving_small_boards_agrees_with_brute_force_and_proves_every_move() {
             assert!(solution.cells(Outcome::Unproven).is_empty());
             for judgement in &solution.judgements {
                 check_judgement(&mut brute, &position, judgement);
-                by_connections += usize::from(judgement.proof != Some(Proof::Search));
+                by_connections += usize::from(judgement.proof != Some(Proof::Solver));
             }
             if !truth.is_empty() {
                 assert!(truth.is_subset(&solution.hint), "{}", solution.hint);
@@ -167,7 +174,7 @@ fn solving_small_boards_agrees_with_brute_force_and_proves_every_move() {
         }
     }
     assert!(positions >= 35, "{positions}");
-    eprintln!("{positions} positions, {moves} moves, {by_connections} proven without search");
+    eprintln!("{positions} positions, {moves} moves, {by_connections} proven without the solver");
 }
 
 #[test]
@@ -181,15 +188,27 @@ fn small_budgets_never_give_a_wrong_verdict() {
                 continue;
             };
             for nodes in [0, 20, 200] {
-                let solution = solve(&position, Budget::nodes(nodes), &mut NoControl).unwrap();
+                let solution = solve(
+                    &mut Solver::default(),
+                    &position,
+                    Budget::nodes(nodes),
+                    &mut NoControl,
+                )
+                .unwrap();
                 for judgement in &solution.judgements {
                     check_judgement(&mut brute, &position, judgement);
                     judged += 1;
                     proven += usize::from(judgement.outcome != Outcome::Unproven);
                 }
                 let cell = rng.pick(position.empty_cells()).unwrap();
-                let judgement =
-                    judge_move(&position, cell, Budget::nodes(nodes), &mut NoControl).unwrap();
+                let judgement = judge_move(
+                    &mut Solver::default(),
+                    &position,
+                    cell,
+                    Budget::nodes(nodes),
+                    &mut NoControl,
+                )
+                .unwrap();
                 check_judgement(&mut brute, &position, &judgement);
             }
         }
@@ -209,7 +228,14 @@ fn judging_one_move_agrees_with_brute_force() {
                 continue;
             };
             let cell = rng.pick(position.empty_cells()).unwrap();
-            let judgement = judge_move(&position, cell, Budget::UNLIMITED, &mut NoControl).unwrap();
+            let judgement = judge_move(
+                &mut Solver::default(),
+                &position,
+                cell,
+                Budget::UNLIMITED,
+                &mut NoControl,
+            )
+            .unwrap();
             check_judgement(&mut brute, &position, &judgement);
             assert_ne!(judgement.outcome, Outcome::Unproven);
             outcomes[judgement.outcome as usize] += 1;
@@ -239,16 +265,35 @@ fn an_exhausted_budget_leaves_moves_unproven_instead_of_hanging() {
         step: 1.0,
     };
     let d4 = Point::parse("d4").unwrap();
-    let judgement = judge_move(&position, d4, Budget::time(0.0), &mut clock).unwrap();
+    let judgement = judge_move(
+        &mut Solver::default(),
+        &position,
+        d4,
+        Budget::time(0.0),
+        &mut clock,
+    )
+    .unwrap();
     assert_eq!(judgement.outcome, Outcome::Unproven);
     assert!(judgement
         .explanation(&Budget::time(3000.0))
         .contains("within 3.0 s"));
-    let solution = solve(&position, Budget::time(0.0), &mut clock).unwrap();
+    let solution = solve(
+        &mut Solver::default(),
+        &position,
+        Budget::time(0.0),
+        &mut clock,
+    )
+    .unwrap();
     assert!(!solution.complete);
     assert_eq!(solution.cells(Outcome::Unproven).len(), 49);
     // A short budget on a clock that moves stops too, with whatever it proved.
-    let solution = solve(&position, Budget::time(50.0), &mut clock).unwrap();
+    let solution = solve(
+        &mut Solver::default(),
+        &position,
+        Budget::time(50.0),
+        &mut clock,
+    )
+    .unwrap();
     assert!(!solution.complete);
 }
 
@@ -261,7 +306,13 @@ fn finished_games_and_occupied_cells_are_errors() {
     )
     .unwrap();
     assert_eq!(
-        solve(&position, Budget::UNLIMITED, &mut NoControl).unwrap_err(),
+        solve(
+            &mut Solver::default(),
+            &position,
+            Budget::UNLIMITED,
+            &mut NoControl
+        )
+        .unwrap_err(),
         PuzzleError::GameOver
     );
     let position = diagram::parse(
@@ -272,11 +323,25 @@ fn finished_games_and_occupied_cells_are_errors() {
     .unwrap();
     let b2 = Point::parse("b2").unwrap();
     assert_eq!(
-        judge_move(&position, b2, Budget::UNLIMITED, &mut NoControl).unwrap_err(),
+        judge_move(
+            &mut Solver::default(),
+            &position,
+            b2,
+            Budget::UNLIMITED,
+            &mut NoControl
+        )
+        .unwrap_err(),
         PuzzleError::NotAnEmptyCell(b2)
     );
     let off_board = Point::parse("d4").unwrap();
-    assert!(judge_move(&position, off_board, Budget::UNLIMITED, &mut NoControl).is_err());
+    assert!(judge_move(
+        &mut Solver::default(),
+        &position,
+        off_board,
+        Budget::UNLIMITED,
+        &mut NoControl
+    )
+    .is_err());
 }
 
 /// The tutorial puzzles of the embeddable board (web/examples): a HexWorld string, the only
@@ -327,7 +392,13 @@ fn tutorial_puzzles_have_their_one_winning_move_and_refute_the_wrong_one() {
             .to_position()
             .unwrap();
         assert_eq!(position.to_move(), Color::Black, "{hexworld}");
-        let solution = solve(&position, Budget::nodes(100_000), &mut NoControl).unwrap();
+        let solution = solve(
+            &mut Solver::default(),
+            &position,
+            Budget::nodes(100_000),
+            &mut NoControl,
+        )
+        .unwrap();
         assert!(solution.complete, "{hexworld}");
         let winning = Point::parse(winning).unwrap();
         assert_eq!(
@@ -344,10 +415,24 @@ fn tutorial_puzzles_have_their_one_winning_move_and_refute_the_wrong_one() {
                 check_connection_proof(&position, judgement);
             }
         }
-        let right = judge_move(&position, winning, Budget::nodes(100_000), &mut NoControl).unwrap();
+        let right = judge_move(
+            &mut Solver::default(),
+            &position,
+            winning,
+            Budget::nodes(100_000),
+            &mut NoControl,
+        )
+        .unwrap();
         assert_eq!(right.outcome, Outcome::Wins, "{hexworld}");
         let wrong = Point::parse(wrong).unwrap();
-        let verdict = judge_move(&position, wrong, Budget::nodes(100_000), &mut NoControl).unwrap();
+        let verdict = judge_move(
+            &mut Solver::default(),
+            &position,
+            wrong,
+            Budget::nodes(100_000),
+            &mut NoControl,
+        )
+        .unwrap();
         assert_eq!(verdict.outcome, Outcome::Loses, "{hexworld}");
         assert_eq!(verdict.refutation, Some(Point::parse(refutation).unwrap()));
         let explanation = verdict.explanation(&Budget::UNLIMITED);
@@ -367,7 +452,13 @@ fn a_5x5_puzzle_with_one_winning_move_matches_brute_force() {
         .to_position()
         .unwrap();
     let mut brute = BruteForce(HashMap::new());
-    let solution = solve(&position, Budget::UNLIMITED, &mut NoControl).unwrap();
+    let solution = solve(
+        &mut Solver::default(),
+        &position,
+        Budget::UNLIMITED,
+        &mut NoControl,
+    )
+    .unwrap();
     let b4 = Point::parse("b4").unwrap();
     let truth: CellSet = position
         .empty_cells()
@@ -379,7 +470,7 @@ fn a_5x5_puzzle_with_one_winning_move_matches_brute_force() {
     let by_search = solution
         .judgements
         .iter()
-        .filter(|j| j.proof == Some(Proof::Search))
+        .filter(|j| j.proof == Some(Proof::Solver))
         .count();
     assert!(by_search >= 2, "{by_search}");
     for judgement in &solution.judgements {
@@ -392,11 +483,111 @@ fn a_first_move_the_opponent_may_swap_is_never_judged() {
     // On 3x3 b2 wins for the first player, but under the swap rule White would take it over.
     let position = Position::new(Board::square(3).unwrap()).with_swap_rule(true);
     let b2 = Point::parse("b2").unwrap();
-    let judgement = judge_move(&position, b2, Budget::UNLIMITED, &mut NoControl).unwrap();
+    let judgement = judge_move(
+        &mut Solver::default(),
+        &position,
+        b2,
+        Budget::UNLIMITED,
+        &mut NoControl,
+    )
+    .unwrap();
     assert_eq!(judgement.outcome, Outcome::Unproven);
-    let solution = solve(&position, Budget::UNLIMITED, &mut NoControl).unwrap();
+    let solution = solve(
+        &mut Solver::default(),
+        &position,
+        Budget::UNLIMITED,
+        &mut NoControl,
+    )
+    .unwrap();
     assert_eq!(solution.cells(Outcome::Unproven).len(), 9);
     let without_swap = Position::new(Board::square(3).unwrap());
-    let judgement = judge_move(&without_swap, b2, Budget::UNLIMITED, &mut NoControl).unwrap();
+    let judgement = judge_move(
+        &mut Solver::default(),
+        &without_swap,
+        b2,
+        Budget::UNLIMITED,
+        &mut NoControl,
+    )
+    .unwrap();
     assert_eq!(judgement.outcome, Outcome::Wins);
+}
+
+/// The caller's solver keeps its table between judgements (going back to a solved puzzle
+/// costs nothing), and a judgement's budget does not outlive it.
+#[test]
+fn the_solver_remembers_solved_puzzles_and_forgets_budgets() {
+    let (hexworld, winning, wrong, _) = TUTORIAL_PUZZLES[1];
+    let position = ohm_engine::notation::hexworld::parse(hexworld)
+        .unwrap()
+        .to_position()
+        .unwrap();
+    let mut solver = Solver::default();
+    let first = solve(
+        &mut solver,
+        &position,
+        Budget::nodes(1_000_000),
+        &mut NoControl,
+    )
+    .unwrap();
+    assert!(first.complete);
+    assert_eq!(
+        solver.params().max_nodes,
+        None,
+        "the budget is the call's only"
+    );
+    let again = solve(&mut solver, &position, Budget::UNLIMITED, &mut NoControl).unwrap();
+    assert_eq!(again.cells(Outcome::Wins), first.cells(Outcome::Wins));
+    assert!(
+        again.nodes * 10 <= first.nodes,
+        "{} then {}",
+        first.nodes,
+        again.nodes
+    );
+    for cell in [winning, wrong] {
+        let cell = Point::parse(cell).unwrap();
+        let judgement = judge_move(
+            &mut solver,
+            &position,
+            cell,
+            Budget::nodes(0),
+            &mut NoControl,
+        )
+        .unwrap();
+        assert_eq!(
+            Some(judgement.outcome),
+            first.judgement(cell).map(|j| j.outcome)
+        );
+    }
+}
+
+/// Solving a puzzle reports its progress as the moves decided so far.
+#[test]
+fn solving_reports_the_moves_decided_so_far() {
+    use ohm_engine::solver::Progress;
+    struct Last(Option<Progress>);
+    impl Control for Last {
+        fn progress(&mut self, progress: &Progress) {
+            self.0 = Some(progress.clone());
+        }
+    }
+    let position = ohm_engine::notation::hexworld::parse("5c1,d3d2a1c5b1a2e2d5b3e4e3c1")
+        .unwrap()
+        .to_position()
+        .unwrap();
+    let mut last = Last(None);
+    let solution = solve(
+        &mut Solver::default(),
+        &position,
+        Budget::UNLIMITED,
+        &mut last,
+    )
+    .unwrap();
+    let progress = last.0.expect("progress was reported");
+    let winning: CellSet = progress
+        .root_moves
+        .iter()
+        .filter(|m| m.wins() == Some(true))
+        .map(|m| m.mv)
+        .collect();
+    assert_eq!(winning, solution.cells(Outcome::Wins));
 }

@@ -2,7 +2,8 @@
 //! carries out requests and hands replies to a sink. The worker type only adds the transport,
 //! so everything here is tested natively.
 
-use ohm_engine::search::{Callbacks, Control, Progress};
+use ohm_engine::search::{Callbacks, Progress};
+use ohm_engine::solver::Solver;
 use ohm_engine::{player, puzzle};
 use ohm_engine::{Board, ByColor, CellSet, Color, Move, Point, Position};
 
@@ -15,7 +16,9 @@ use crate::protocol::{
 #[derive(Debug, Default)]
 pub struct Session {
     position: Option<Position>,
-    /// Ohm's tables, kept from move to move.
+    /// Ohm's tables, kept from move to move, and the solver (made at its first use: its
+    /// table takes memory) that the player, puzzles and analysis share, so a position solved
+    /// once is answered at once afterwards.
     engine: player::Engine,
 }
 
@@ -127,8 +130,10 @@ impl Session {
             ));
         };
         let budget = puzzle::Budget::time(f64::from(budget_ms));
-        let judgement = puzzle::judge_move(position, cell, budget, &mut quiet_clock(now_ms))
-            .map_err(|e| (ErrorKind::IllegalMove, format!("{text}: {e}")))?;
+        let (position, solver) = self.position_and_solver()?;
+        let judgement =
+            puzzle::judge_move(solver, position, cell, budget, &mut quiet_clock(now_ms))
+                .map_err(|e| (ErrorKind::IllegalMove, format!("{text}: {e}")))?;
         Ok(Response::Verdict(Box::new(Verdict {
             mv: mv.to_string(),
             outcome: outcome(judgement.outcome),
@@ -147,9 +152,9 @@ impl Session {
         now_ms: &dyn Fn() -> f64,
     ) -> Result<Response, Failure> {
         let started = now_ms();
-        let position = self.position_mut()?;
         let budget = puzzle::Budget::time(f64::from(budget_ms));
-        let solution = puzzle::solve(position, budget, &mut quiet_clock(now_ms))
+        let (position, solver) = self.position_and_solver()?;
+        let solution = puzzle::solve(solver, position, budget, &mut quiet_clock(now_ms))
             .map_err(|e| (ErrorKind::NoMoveAvailable, e.to_string()))?;
         Ok(Response::Solutions(Box::new(Solutions {
             winning: cell_names(solution.cells(puzzle::Outcome::Wins)),
@@ -225,6 +230,18 @@ impl Session {
         })
     }
 
+    /// The position and the solver (made now if this is its first use).
+    fn position_and_solver(&mut self) -> Result<(&Position, &mut Solver), Failure> {
+        let solver = self.engine.solver();
+        let position = self.position.as_ref().ok_or_else(|| {
+            (
+                ErrorKind::NoPosition,
+                "no position: send setPosition first".into(),
+            )
+        })?;
+        Ok((position, solver))
+    }
+
     fn position_mut(&mut self) -> Result<&mut Position, Failure> {
         self.position.as_mut().ok_or_else(|| {
             (
@@ -239,11 +256,11 @@ type Failure = (ErrorKind, String);
 
 /// The caller's clock for the engine's puzzle judging: no stop flag, no progress replies (a
 /// verdict is one reply).
-fn quiet_clock(now_ms: &dyn Fn() -> f64) -> impl Control + '_ {
+fn quiet_clock(now_ms: &dyn Fn() -> f64) -> impl ohm_engine::solver::Control + '_ {
     Callbacks {
         clock: move || now_ms(),
         stop: || false,
-        progress: |_: &Progress| {},
+        progress: |_: &ohm_engine::solver::Progress| {},
     }
 }
 
