@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod graph;
+pub mod keep_wins;
 pub mod gtp;
 pub mod matches;
 pub mod play_commands;

@@ -39,6 +39,8 @@ usage:
                                      unlimited, search, expert, strongest) and/or
                                      key=value,.. (full=N|none, semi=N|none, or=N|none,
                                      budget=N|none, edges=0|1, templates=0|1)
+  ohm bench wins <player>            the share of the solved 9x9 file's won positions where
+                                     the player (as in ohm match) plays a winning move
   ohm graph analyze [--terminals A,B|none] [--summary]
                                      Shannon-game analysis of graph6 lines read from stdin
                                      (terminals default to vertices 0 and 1; none: the plain
@@ -57,7 +59,8 @@ usage:
                                      two-distance, edge=PENALTY, mtdf=0|1, depth=N, width=N,
                                      root_width=N, time=MS|none, hplies=N, inferior=N,
                                      tt=BITS, full=N, semi=N, or=N, budget=N|none,
-                                     extend=N, vc=shared|direct[:R]|none
+                                     extend=N, vc=shared|direct[:R]|none, killers=0|1,
+                                     lazy=0|1, finish=MARGIN, solver=SHARE[:MAX_EMPTY]
   ohm tally <dir>...                 the result table of the records ohm match wrote
                                      (one match, or its parts from --first-game runs)
   ohm --help | --version
@@ -294,6 +297,7 @@ fn run(args: &[String]) -> Result<String, String> {
         ["patterns", "text"] => Ok(ohm_engine::inferior::local::library_text(
             &ohm_engine::inferior::local::generate(),
         )),
+        ["bench", "wins", player] => ohm_cli::keep_wins::run(player),
         ["bench", suite @ ..] if suite.len() <= 1 => {
             let solver_options = bench::SolverBenchOptions {
                 limit_s: solve_options.time_s,

@@ -57,16 +57,17 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
     }
 }
 
-/// One `key=value` change to a level's search, for comparisons in `ohm match`:
-/// `eval=circuit|two-distance`, `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `lazy=0|1` (leaves judged from their parent's
-/// connections), `finish=MARGIN`, `depth=N`, `width=N`, `root_width=N`, `time=MS|none`,
-/// `hplies=N` (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`,
-/// `full=N`, `semi=N`, `or=N`, `budget=N|none` (the tree's H-search limits), `extend=N` (forced-move
+/// One `key=value` change to a level, for comparisons in `ohm match`:
+/// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
+/// MAX_EMPTY empty cells; `solver=0`: none), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
+/// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `lazy=0|1` (leaves judged from their parent's
+/// connections), `finish=MARGIN` (an iteration starts when the time left covers this share of
+/// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
+/// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
+/// `semi=N`, `or=N`, `budget=N|none` (the tree's H-search limits), `extend=N` (forced-move
 /// extension for must-play regions of at most N cells), `vc=shared|direct|direct:R|none` (how
 /// virtual connections enter the circuit: shared neighbours, a direct link of resistance R,
 /// default 2, or not at all).
-/// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
-/// MAX_EMPTY empty cells; `solver=0`: none), or a search option ([`apply_option`]).
 fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
     let Some(value) = option.strip_prefix("solver=") else {
         return apply_option(&mut level.search, option);

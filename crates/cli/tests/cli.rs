@@ -1088,3 +1088,17 @@ fn bench_solver_rows_report_work_values_and_memory() {
         "{err}"
     );
 }
+
+#[test]
+fn bench_wins_counts_the_won_positions_a_player_keeps() {
+    // The distance player is instant; the count of won positions is the file's.
+    let (out, err, ok) = ohm(&["bench", "wins", "distance"], "");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("won positions of the solved 9x9 file") && out.contains(" of 79 "),
+        "{out}"
+    );
+    assert!(out.contains("time per move"), "{out}");
+    let (_, err, ok) = ohm(&["bench", "wins", "level:9"], "");
+    assert!(!ok && err.contains("level"), "{err}");
+}

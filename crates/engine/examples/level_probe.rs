@@ -26,6 +26,8 @@ fn main() {
         }
         let mut params = player::level(lv).unwrap().search;
         params.time_ms = Some(ms);
+        params.lazy_leaves = std::env::var("LAZY").is_ok();
+        params.killers = std::env::var("KILLERS").is_ok();
         let t = Instant::now();
         let mut depths = vec![];
         let mut c = Callbacks {
