@@ -990,3 +990,74 @@ fn oracle_dead_regions_and_decompositions() {
     eprintln!("{regions} dead-region cells, {decompositions} decompositions checked");
     assert!(regions > 20 && decompositions > 20);
 }
+
+/// The reduced graphs read from the stones ([`ohm_engine::inferior::reduced`]) give the same
+/// simplicial cells and the same mutually supporting and threatening pairs as the generic
+/// graph recognisers of [`ohm_engine::shannon`], on random positions of every size.
+#[test]
+fn reduced_graphs_agree_with_the_generic_recognisers() {
+    use ohm_engine::inferior::reduced::ReducedGraph;
+    use ohm_engine::shannon::relations::Relations;
+    let mut rng = Rng(0x7ed0_c3d5);
+    let (mut pairs, mut simplicial) = (0, 0);
+    for size in [3u8, 4, 5, 6, 7, 9, 11] {
+        let cells = u32::from(size) * u32::from(size);
+        for _ in 0..60 {
+            let empties = cells / 4 + rng.below(u64::from(cells / 2)) as u32;
+            let Some(pos) = random_position(&mut rng, size, empties) else {
+                continue;
+            };
+            let stones = stones_of(&pos);
+            for colour in Color::ALL {
+                let graph = ShannonGraph::from_position(&pos, colour);
+                let reduced = ReducedGraph::new(pos.board(), &stones, colour);
+                let points = |v: &[(u16, u16)]| -> Vec<(Point, Point)> {
+                    let p = |x: u16| Point::from_index(usize::from(x)).unwrap();
+                    let mut out: Vec<_> = v.iter().map(|&(a, b)| (p(a), p(b))).collect();
+                    out.sort_unstable();
+                    out
+                };
+                let generic_simplicial: CellSet = simplicial_vertices(&graph)
+                    .iter()
+                    .map(|v| Point::from_index(usize::from(v)).unwrap())
+                    .collect();
+                assert_eq!(
+                    reduced.simplicial(),
+                    generic_simplicial,
+                    "{colour:?}\n{}",
+                    diagram::to_diagram(&pos)
+                );
+                let relations = Relations::compute(&graph);
+                let found = reduced.mutual_pairs();
+                assert_eq!(
+                    found.captured,
+                    points(&relations.captured_pairs()),
+                    "captured, {colour:?}\n{}",
+                    diagram::to_diagram(&pos)
+                );
+                assert_eq!(
+                    found.lost,
+                    points(&relations.lost_pairs()),
+                    "lost, {colour:?}\n{}",
+                    diagram::to_diagram(&pos)
+                );
+                for v in pos.empty_cells() {
+                    assert_eq!(
+                        reduced.neighbours(v),
+                        graph
+                            .neighbours(v.index() as u16)
+                            .iter()
+                            .map(|x| Point::from_index(usize::from(x)).unwrap())
+                            .collect::<CellSet>(),
+                        "{v} {colour:?}\n{}",
+                        diagram::to_diagram(&pos)
+                    );
+                }
+                pairs += found.captured.len() + found.lost.len();
+                simplicial += generic_simplicial.len();
+            }
+        }
+    }
+    eprintln!("{pairs} mutual pairs, {simplicial} simplicial cells compared");
+    assert!(pairs > 50 && simplicial > 50);
+}

@@ -1,19 +1,23 @@
 //! The generated pattern library (`library.txt`, proven by [`super::local`]) matched fast.
 //!
-//! Each cell's radius-2 neighbourhood is read into a 36-bit code (two bits per window
-//! position: unknown or off the board, empty, Black, White; past one edge a position reads as
-//! a stone of the edge's owner, past an obtuse corner or further out as unknown). Every
-//! pattern in each of its 24 images (12 symmetries, colours exchanged or not) is a mask and a
-//! value over that code, and matches where `code & mask == value`. The images are bucketed by
-//! the six neighbours' part of the code (4,096 buckets), so a cell only tries the images whose
-//! neighbours agree with its own: a whole board costs a few microseconds.
+//! Each cell's neighbourhood is read into two 36-bit codes, one for the eighteen positions
+//! within distance 2 and one for the eighteen at distance 3 (two bits per window position:
+//! unknown, empty, Black, White). A position past one edge reads as a stone of the edge's
+//! owner however far out it lies: the edge is one group joined to every cell along it, and
+//! the positions past it in a window form one connected strip, so the local proofs see the
+//! same connections through a strip of stones as through the edge. A position past two edges
+//! (beyond a corner) reads as unknown. Every pattern in each of its 24 images (12 symmetries,
+//! colours exchanged or not) is a mask and a value over each code, and matches where
+//! `code & mask == value` for both. The images are bucketed by the six neighbours' part of the
+//! code (4,096 buckets), so a cell only tries the images whose neighbours agree with its own,
+//! and reads its distance-3 code only when one of them needs it.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use once_cell::race::OnceBox;
 
-use super::local::{self, Claim, LibraryPattern, WINDOW, WINDOW_SIZE};
+use super::local::{self, Claim, LibraryPattern, INNER_SIZE, WINDOW, WINDOW_SIZE};
 use crate::board::Board;
 use crate::cellset::CellSet;
 use crate::color::{ByColor, Color};
@@ -29,6 +33,8 @@ const RING_BUCKETS: usize = 1 << 12;
 struct Image {
     mask: u64,
     value: u64,
+    outer_mask: u64,
+    outer_value: u64,
     claim: Claim,
     colour: Color,
     partner: u8,
@@ -83,15 +89,24 @@ impl Library {
                 for exchange in [false, true] {
                     let q = p.transformed(t, exchange);
                     let (mut mask, mut value) = (0u64, 0u64);
+                    let (mut outer_mask, mut outer_value) = (0u64, 0u64);
                     for i in 1..WINDOW_SIZE {
                         if q.cells[i] != local::UNKNOWN {
-                            mask |= 3 << (2 * (i - 1));
-                            value |= u64::from(q.cells[i]) << (2 * (i - 1));
+                            let (m, v) = if i < INNER_SIZE {
+                                (&mut mask, &mut value)
+                            } else {
+                                (&mut outer_mask, &mut outer_value)
+                            };
+                            let shift = 2 * ((i - 1) % (INNER_SIZE - 1));
+                            *m |= 3 << shift;
+                            *v |= u64::from(q.cells[i]) << shift;
                         }
                     }
                     images.push(Image {
                         mask,
                         value,
+                        outer_mask,
+                        outer_value,
                         claim: q.claim,
                         colour: q.colour,
                         partner: q.partner,
@@ -100,7 +115,17 @@ impl Library {
             }
         }
         // Symmetric patterns repeat images: keep each once.
-        let key = |i: &Image| (i.mask, i.value, i.claim, i.colour.index(), i.partner);
+        let key = |i: &Image| {
+            (
+                i.mask,
+                i.value,
+                i.outer_mask,
+                i.outer_value,
+                i.claim,
+                i.colour.index(),
+                i.partner,
+            )
+        };
         images.sort_unstable_by_key(key);
         images.dedup_by_key(|i| key(i));
         let mut buckets = alloc::vec![Vec::new(); RING_BUCKETS];
@@ -155,19 +180,29 @@ impl Library {
             let Some((col, row)) = cell.col_row() else {
                 continue;
             };
-            let code = neighbourhood_code(board, stones, col as i32, row as i32);
+            let (col, row) = (i32::from(col), i32::from(row));
+            let code = ring_code(board, stones, col, row, 1..INNER_SIZE);
+            let mut outer: Option<u64> = None;
             for &index in &self.buckets[(code & 0xFFF) as usize] {
                 let image = &self.images[index as usize];
                 if code & image.mask != image.value {
                     continue;
+                }
+                if image.outer_mask != 0 {
+                    let outer = *outer.get_or_insert_with(|| {
+                        ring_code(board, stones, col, row, INNER_SIZE..WINDOW_SIZE)
+                    });
+                    if outer & image.outer_mask != image.outer_value {
+                        continue;
+                    }
                 }
                 let partner = if image.partner == 0 {
                     Some(cell)
                 } else {
                     let (q, r) = WINDOW[image.partner as usize];
                     board.cell(
-                        u8::try_from(col as i32 + i32::from(q)).unwrap_or(u8::MAX),
-                        u8::try_from(row as i32 + i32::from(r)).unwrap_or(u8::MAX),
+                        u8::try_from(col + i32::from(q)).unwrap_or(u8::MAX),
+                        u8::try_from(row + i32::from(r)).unwrap_or(u8::MAX),
                     )
                 };
                 if let Some(partner) = partner {
@@ -183,12 +218,20 @@ impl Library {
     }
 }
 
-/// The code of the 18 window positions around `(col, row)`: two bits each, position `i` at
-/// bits `2(i-1)..2i`.
-fn neighbourhood_code(board: &Board, stones: &ByColor<CellSet>, col: i32, row: i32) -> u64 {
+/// The code of the window positions `range` (within distance 2, or at distance 3) around
+/// `(col, row)`: two bits each, the range's first position at bits 0-1.
+fn ring_code(
+    board: &Board,
+    stones: &ByColor<CellSet>,
+    col: i32,
+    row: i32,
+    range: core::ops::Range<usize>,
+) -> u64 {
     let (w, h) = (i32::from(board.width()), i32::from(board.height()));
+    let first = range.start;
     let mut code = 0u64;
-    for (i, &(q, r)) in WINDOW.iter().enumerate().skip(1) {
+    for i in range {
+        let (q, r) = WINDOW[i];
         let (c, rr) = (col + i32::from(q), row + i32::from(r));
         let inside_cols = (0..w).contains(&c);
         let inside_rows = (0..h).contains(&rr);
@@ -201,14 +244,14 @@ fn neighbourhood_code(board: &Board, stones: &ByColor<CellSet>, col: i32, row: i
             } else {
                 local::EMPTY
             }
-        } else if inside_cols && (rr == -1 || rr == h) {
+        } else if inside_cols {
             local::BLACK
-        } else if inside_rows && (c == -1 || c == w) {
+        } else if inside_rows {
             local::WHITE
         } else {
             local::UNKNOWN
         };
-        code |= u64::from(state) << (2 * (i - 1));
+        code |= u64::from(state) << (2 * (i - first));
     }
     code
 }
