@@ -28,7 +28,9 @@ pub fn run(spec: &str) -> Result<String, String> {
         let started = Instant::now();
         let mv = player.choose(&case.position)?;
         times.push(started.elapsed().as_secs_f64() * 1000.0);
-        let winning = case.winning_moves.expect("the file lists every winning set");
+        let winning = case
+            .winning_moves
+            .expect("the file lists every winning set");
         let keeps = matches!(mv, Move::Cell(p) if winning.contains(p));
         if keeps {
             kept += 1;
@@ -46,7 +48,10 @@ pub fn run(spec: &str) -> Result<String, String> {
         "{spec}: a winning move in {kept} of {} won positions of the solved 9x9 file",
         won.len()
     );
-    let _ = writeln!(out, "time per move: mean {mean:.0} ms, longest {longest:.0} ms");
+    let _ = writeln!(
+        out,
+        "time per move: mean {mean:.0} ms, longest {longest:.0} ms"
+    );
     if !thrown.is_empty() {
         let _ = writeln!(out, "thrown away: {}", thrown.join(", "));
     }

@@ -3,8 +3,8 @@
 
 pub mod bench;
 pub mod graph;
-pub mod keep_wins;
 pub mod gtp;
+pub mod keep_wins;
 pub mod matches;
 pub mod play_commands;
 pub mod players;

@@ -219,3 +219,21 @@ fn a_centre_opening_is_answered_away_from_the_edges() {
         }
     }
 }
+
+#[test]
+fn a_position_small_enough_is_solved_and_the_proven_win_played_at_once() {
+    // The empty 6x6 board without swap: H-search alone decides nothing there, the solver's
+    // slice proves the first player's win; every winning first move is known.
+    let empty = Position::new(Board::square(6).unwrap()).with_swap_rule(false);
+    for number in [3, DEFAULT_LEVEL, 6] {
+        let decision = choose_move(&empty, level(number).unwrap(), 1, &mut NoControl).unwrap();
+        assert_eq!(decision.reason, Reason::Solved, "level {number}");
+        let Move::Cell(p) = decision.mv else {
+            panic!("level {number} played {}", decision.mv)
+        };
+        assert_eq!(first_player_wins(6, p), Some(true), "level {number}: {p}");
+    }
+    // The beginner's slice is for the last few empty cells only: it does not solve this.
+    let decision = choose_move(&empty, level(1).unwrap(), 1, &mut NoControl).unwrap();
+    assert_ne!(decision.reason, Reason::Solved);
+}
