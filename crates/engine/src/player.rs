@@ -165,9 +165,8 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// ([`crate::solver`], its table kept by [`Engine`] over the game) gets the share of the move's
 /// time first; a proven win is played at once ([`Reason::Solved`]), and otherwise the search
 /// gets the rest of the time (in a proven loss too: its move is the hardest to refute that it
-/// finds). The
-/// lower levels solve only the last few cells, so that they stay beatable. On the solved 9x9
-/// file's 79 won positions at 1 s per move, level 6 keeps 79 with a slice of half the time in
+/// finds). The lower levels solve only the last few cells, so that they stay beatable. On the
+/// solved 9x9 file's 79 won positions at 1 s per move, level 6 keeps 79 with a slice of half the time in
 /// every position against 75 without one (`ohm bench wins level:6,time=1000,solver=0.5:81`).
 ///
 /// **H-search at every node**, leaves included, is what separates levels 4 to 6 from level 3:
