@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite. Installs whatever is missing first (idempotent), then runs, in order:
-# formatting, clippy (native and wasm32), native tests, the engine on a target without std,
+# formatting, the scripts' own checks, clippy (native and wasm32), native tests, the engine on a target without std,
 # the test files written for wasm32 in Node, the release browser build, and the end-to-end
 # tests in headless Chromium.
 set -euo pipefail
@@ -15,6 +15,9 @@ step() { log "$* ($(( $(date +%s) - start )) s)"; }
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
+
+step "the test command's own promises (apt step, README's wasm list)"
+bash tests/scripts/check_tools.sh
 
 step "cargo clippy (native: engine, cli)"
 cargo clippy --all-targets --locked -- -D warnings

@@ -978,7 +978,16 @@ async function main() {
       await page.waitForSelector('#previous-game');
       await page.click('#restore-game');
       await page.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length === 2);
-      // "New game" from the game-over card keeps the game too.
+      await page.context().close();
+      // "New game" from the game-over card keeps the finished game too (2x2: a1 a2 joins
+      // Black's edges).
+      page = await openApp('#2c1,a1b1a2');
+      await page.waitForSelector('#game-over');
+      await page.click('#dialog-new-game');
+      await page.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length === 0);
+      check((await page.textContent('#previous-game')).includes('2×2, 3 moves'), `note ${await page.textContent('#previous-game')}`);
+      await page.click('#undo');
+      await page.waitForFunction(() => document.querySelectorAll('#board [data-stone]').length === 3);
       await page.context().close();
     });
 
