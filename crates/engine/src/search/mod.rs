@@ -35,6 +35,7 @@
 
 mod tt;
 
+use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::circuit::{evaluate_after, CircuitParams, Evaluation};
