@@ -157,7 +157,7 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// | 1 | beginner | 1 | all | none | 0.6 | 1 s | 0.2, 12 |
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s | 0.2, 20 |
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
-/// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.9 s | 0.3, 60 |
+/// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.3, 60 |
 /// | 5 | expert | 4 | 10 (20) | every node, 16/32/5 | 0 | 5 s | 0.3, 60 |
 /// | 6 | strongest | 4 | 14 (32) | every node, 24/48/6, twice the budget | 0 | 8 s | 0.3, 60 |
 ///
@@ -205,10 +205,12 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// Noise is in units of `E` (see [`Level::noise`]). Every level converts won positions and
 /// resists lost ones with full H-search ([`HSearchLimits::DEFAULT`]); inside the tree the
 /// limits of the table apply ([`SEARCH_HSEARCH`], [`EXPERT_HSEARCH`], [`STRONGEST_HSEARCH`]).
-/// Depth, width and time are upper bounds: with a clock, iterative deepening stops at the
-/// time limit with the last finished iteration's move; the limit covers the whole decision
-/// (the conversion and resistance H-search too). Level 4's limit leaves 0.1 s of the
-/// browser's 2 s for stopping and messaging.
+/// Depth, width and time are upper bounds: with a clock, iterative deepening starts an
+/// iteration only when its predicted cost fits ([`SearchParams::finish_margin`]) and stops at
+/// the time limit with the best move established (an interrupted iteration's counts once its
+/// first move was searched again); the limit covers the whole decision (the conversion and
+/// resistance H-search and the solver's slice too). Level 4's limit leaves 0.5 s of the
+/// browser's 2 s for stopping, messaging and a slower wasm clock under load.
 ///
 /// Time per move, `choose_move` with these limits on 11x11 (three 2-stone openings and
 /// three 20-stone middle games; `tests/search_level_times.rs`), mean / max in ms, measured
@@ -257,7 +259,7 @@ pub const LEVELS: [Level; 6] = [
     Level {
         number: 4,
         name: "strong",
-        search: params(3, 10, 20, Some(SEARCH_HSEARCH), 4, 1900.0),
+        search: params(3, 10, 20, Some(SEARCH_HSEARCH), 4, 1500.0),
         noise: 0,
         hsearch: HSearchLimits::DEFAULT,
         solver: slice(0.3, 60),
