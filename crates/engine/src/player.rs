@@ -157,17 +157,20 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// | 1 | beginner | 1 | all | none | 0.6 | 1 s | 0.2, 12 |
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s | 0.2, 20 |
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
-/// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.3, 60 |
-/// | 5 | expert | 4 | 10 (20) | every node, 16/32/5 | 0 | 5 s | 0.3, 60 |
-/// | 6 | strongest | 4 | 14 (32) | every node, 24/48/6, twice the budget | 0 | 8 s | 0.3, 60 |
+/// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
+/// | 5 | expert | 4 | 10 (20) | every node, 16/32/5 | 0 | 5 s | 0.5, 81 |
+/// | 6 | strongest | 4 | 14 (32) | every node, 24/48/6, twice the budget | 0 | 8 s | 0.5, 81 |
 ///
 /// **The solver's slice**: in a position with few enough empty cells the solver
 /// ([`crate::solver`], its table kept by [`Engine`] over the game) gets the share of the move's
 /// time first; a proven win is played at once ([`Reason::Solved`]), and otherwise the search
 /// gets the rest of the time (in a proven loss too: its move is the hardest to refute that it
 /// finds). The lower levels solve only the last few cells, so that they stay beatable. On the
-/// solved 9x9 file's 79 won positions at 1 s per move, level 6 keeps 79 with a slice of half the time in
-/// every position against 75 without one (`ohm bench wins level:6,time=1000,solver=0.5:81`).
+/// solved 9x9 file's 79 won positions at 1 s per move under load 8 (`ohm bench wins
+/// level:6,time=1000,solver=SHARE:MAX_EMPTY`), level 6 keeps 75 without a slice, 74 with
+/// 30% in positions of at most 60 empty cells (most of the file's have more), 77 to 79 with
+/// half the time from 81 empty cells (a whole 9x9 board); level 4 keeps 73 and 77. So levels
+/// 4 to 6 give the solver half of every move on boards up to 9x9 and from 40 stones on 11x11.
 ///
 /// **H-search at every node**, leaves included, is what separates levels 4 to 6 from level 3:
 /// the leaves' circuits then carry the virtual connections and a leaf where either side has
@@ -262,7 +265,7 @@ pub const LEVELS: [Level; 6] = [
         search: params(3, 10, 20, Some(SEARCH_HSEARCH), 4, 1500.0),
         noise: 0,
         hsearch: HSearchLimits::DEFAULT,
-        solver: slice(0.3, 60),
+        solver: slice(0.5, 81),
     },
     Level {
         number: 5,
@@ -270,7 +273,7 @@ pub const LEVELS: [Level; 6] = [
         search: params(4, 10, 20, Some(EXPERT_HSEARCH), 5, 5000.0),
         noise: 0,
         hsearch: HSearchLimits::DEFAULT,
-        solver: slice(0.3, 60),
+        solver: slice(0.5, 81),
     },
     Level {
         number: 6,
@@ -278,7 +281,7 @@ pub const LEVELS: [Level; 6] = [
         search: params(4, 14, 32, Some(STRONGEST_HSEARCH), 5, 8000.0),
         noise: 0,
         hsearch: HSearchLimits::DEFAULT,
-        solver: slice(0.3, 60),
+        solver: slice(0.5, 81),
     },
 ];
 
