@@ -41,6 +41,8 @@ trunk build --release
 
 step "end-to-end tests in headless Chromium: the app"
 node tests/e2e/run.mjs
+step "end-to-end tests in headless Chromium: Solve in analysis mode"
+node tests/e2e/solve.mjs
 step "end-to-end tests in headless Chromium: installable, offline, updates"
 node tests/e2e/pwa.mjs
 step "end-to-end tests in headless Chromium: the embeddable board (element, iframe, cross-origin)"

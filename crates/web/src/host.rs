@@ -1,8 +1,9 @@
 //! The page's keeper of the engine worker: sends jobs, and brings the worker back when it dies
 //! or hangs.
 //!
-//! Two kinds of request can be outstanding at once: the game's job (Ohm's move, which the game
-//! waits for) and the analysis job (overlays, best moves). While either is unanswered, the
+//! Three kinds of request can be outstanding at once: the game's job (Ohm's move, which the
+//! game waits for), the analysis job (overlays, best moves) and the solve (analysis mode's
+//! Solve). While either is unanswered, the
 //! worker must say something every [`EngineHost::watchdog_ms`]: any reply counts, since the
 //! worker answers in order and streams progress while it searches. If it stays silent that long
 //! (a crash, a `close()`, an endless loop), or the browser reports an error in it, the host
@@ -83,6 +84,8 @@ struct Inner {
     open: Outstanding,
     /// The analysis job, waiting for its final reply (an analysis or an error).
     analysis: Outstanding,
+    /// The solve, waiting for its final reply (the verdicts or an error).
+    solve: Outstanding,
     timer: Option<Timeout>,
     watchdog_ms: u32,
     restarts_in_a_row: u32,
@@ -93,7 +96,7 @@ struct Inner {
 
 impl Inner {
     fn outstanding(&self) -> bool {
-        self.open.is_some() || self.analysis.is_some()
+        self.open.is_some() || self.analysis.is_some() || self.solve.is_some()
     }
 
     fn send(&self, jobs: &[Job]) {
@@ -127,6 +130,7 @@ impl EngineHost {
                 on_restart: None,
                 open: None,
                 analysis: None,
+                solve: None,
                 timer: None,
                 watchdog_ms,
                 restarts_in_a_row: 0,
@@ -202,6 +206,20 @@ impl EngineHost {
         self.rearm();
     }
 
+    /// Sends the messages of a new solve and watches for its answer like the game's. An empty
+    /// list forgets the solve (it was stopped: see [`EngineHost::interrupt`]).
+    pub fn send_solve(&self, jobs: &[Job]) {
+        {
+            let mut inner = self.inner.borrow_mut();
+            inner.solve = jobs.first().map(|j| (j.id, jobs.to_vec()));
+            if inner.solve.is_some() {
+                inner.restarts_in_a_row = 0;
+            }
+            inner.send(jobs);
+        }
+        self.rearm();
+    }
+
     /// Starts the watchdog's time again if a job is outstanding, or stops it.
     fn rearm(&self) {
         if !self.inner.borrow().outstanding() {
@@ -251,15 +269,19 @@ impl EngineHost {
             )
         };
         self.spawn();
-        let (open, analysis) = {
+        let (open, analysis, solve) = {
             let inner = self.inner.borrow();
-            (inner.open.clone(), inner.analysis.clone())
+            (
+                inner.open.clone(),
+                inner.analysis.clone(),
+                inner.solve.clone(),
+            )
         };
         if let (Some(failure), Some(on_restart)) = (failure, &on_restart) {
             on_restart(RestartNotice {
                 failure,
                 move_asked_again: open.is_some() && !give_up,
-                analysis_asked_again: analysis.is_some() && !give_up,
+                analysis_asked_again: (analysis.is_some() || solve.is_some()) && !give_up,
                 gave_up: give_up,
                 restarts,
             });
@@ -269,9 +291,10 @@ impl EngineHost {
                 let mut inner = self.inner.borrow_mut();
                 inner.open = None;
                 inner.analysis = None;
+                inner.solve = None;
                 inner.restarts_in_a_row = 0;
             }
-            for (id, _) in open.into_iter().chain(analysis) {
+            for (id, _) in open.into_iter().chain(analysis).chain(solve) {
                 on_reply(Reply {
                     id: Some(id),
                     response: Response::Error {
@@ -284,8 +307,8 @@ impl EngineHost {
         }
         {
             let inner = self.inner.borrow();
-            // In the order the page sent them: the game's job, then the analysis.
-            for (_, jobs) in open.iter().chain(analysis.iter()) {
+            // The game's job, then the analysis, then the solve (which may take long).
+            for (_, jobs) in open.iter().chain(analysis.iter()).chain(solve.iter()) {
                 inner.send(jobs);
             }
         }
@@ -304,8 +327,9 @@ fn received(inner: &Weak<RefCell<Inner>>, reply: Reply) {
     let on_reply = {
         let mut state = host.inner.borrow_mut();
         let is = |job: &Outstanding| job.as_ref().is_some_and(|(id, _)| reply.id == Some(*id));
-        let (about_open, about_analysis) = (is(&state.open), is(&state.analysis));
-        if about_open || about_analysis {
+        let (about_open, about_analysis, about_solve) =
+            (is(&state.open), is(&state.analysis), is(&state.solve));
+        if about_open || about_analysis || about_solve {
             state.restarts_in_a_row = 0;
         }
         if about_open
@@ -323,6 +347,9 @@ fn received(inner: &Weak<RefCell<Inner>>, reply: Reply) {
             )
         {
             state.analysis = None;
+        }
+        if about_solve && matches!(reply.response, Response::Solved(_) | Response::Error { .. }) {
+            state.solve = None;
         }
         Rc::clone(&state.on_reply)
     };

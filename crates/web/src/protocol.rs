@@ -86,6 +86,16 @@ pub enum Request {
     /// Puzzle mode: every legal move of the side to move judged as by `JudgeMove`, within
     /// `budget_ms` in all (for the hint and the reveal). Answered by [`Response::Solutions`].
     SolvePuzzle { budget_ms: u32 },
+    /// Analysis mode's Solve: the solver judges every empty cell of the worker's position for
+    /// the side to move (proven winning, proven losing, or undecided when `budget_ms` runs
+    /// out), with the worker's solver table, kept for the session. Answered by
+    /// [`Response::SolveProgress`] about four times a second, then [`Response::Solved`]. The
+    /// worker's position does not change. Without a budget it runs until it is done (the page
+    /// stops it by replacing the worker, as for a search).
+    Solve {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        budget_ms: Option<u32>,
+    },
 }
 
 /// The level of a `Genmove` that names none.
@@ -181,6 +191,10 @@ pub enum Response {
     Verdict(Box<Verdict>),
     /// The answer to [`Request::SolvePuzzle`].
     Solutions(Box<Solutions>),
+    /// What the running `Solve` has proven so far.
+    SolveProgress(SolveProgress),
+    /// The answer to [`Request::Solve`].
+    Solved(Box<Solved>),
     /// The request was not carried out; the worker's position is unchanged.
     Error { kind: ErrorKind, message: String },
 }
@@ -570,6 +584,70 @@ pub struct Solutions {
     pub complete: bool,
     /// Time the judging took, by the worker's clock.
     pub elapsed_ms: u32,
+}
+
+/// What a running [`Request::Solve`] has proven so far.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SolveProgress {
+    /// The solver's work so far (positions created and searched below), over every move.
+    pub nodes: u64,
+    /// Positions analysed so far.
+    pub positions: u64,
+    /// Time since the solve began, by the worker's clock.
+    pub elapsed_ms: f64,
+    /// The moves to judge: the empty cells.
+    pub moves: u32,
+    /// The moves proven winning so far, for the side to move (cell names).
+    pub winning: Vec<String>,
+    /// The moves proven losing so far.
+    pub losing: Vec<String>,
+}
+
+/// Every empty cell judged by the solver ([`Request::Solve`]); moves by cell name, in cell
+/// order. Only proofs are here: a move in neither list is undecided.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Solved {
+    pub to_move: Side,
+    /// The winner with perfect play, when proven (the side to move has a winning move, or
+    /// every move loses).
+    pub winner: Option<Side>,
+    pub winning: Vec<String>,
+    pub losing: Vec<String>,
+    /// Left undecided: the budget ran out, or the page stopped the solve.
+    pub undecided: Vec<String>,
+    /// For each decided move, the line from it the solver's table holds (the move first): a
+    /// winning move's winning line, a losing move's refutation.
+    pub lines: Vec<SolvedLine>,
+    pub nodes: u64,
+    pub positions: u64,
+    pub elapsed_ms: f64,
+}
+
+/// A decided move and its line ([`Solved::lines`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SolvedLine {
+    pub cell: String,
+    pub line: Vec<String>,
+}
+
+impl Solved {
+    /// The line from `cell`, when it is decided.
+    #[must_use]
+    pub fn line(&self, cell: &str) -> Option<&[String]> {
+        self.lines
+            .iter()
+            .find(|l| l.cell == cell)
+            .map(|l| l.line.as_slice())
+    }
+
+    /// Whether every empty cell is decided.
+    #[must_use]
+    pub fn complete(&self) -> bool {
+        self.undecided.is_empty()
+    }
 }
 
 /// A reply and the id of the job it answers; `None` when the job could not even be read.

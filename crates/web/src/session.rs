@@ -3,13 +3,13 @@
 //! so everything here is tested natively.
 
 use ohm_engine::search::{Callbacks, Progress};
-use ohm_engine::solver::Solver;
+use ohm_engine::solver::{self, Solver, SolverParams};
 use ohm_engine::{player, puzzle};
 use ohm_engine::{Board, ByColor, CellSet, Color, Move, Point, Position};
 
 use crate::protocol::{
-    ErrorKind, Job, Outcome, PositionState, Reply, Request, Response, SearchReport, Setup,
-    Solutions, Verdict,
+    ErrorKind, Job, Outcome, PositionState, Reply, Request, Response, SearchReport, Setup, Side,
+    Solutions, SolveProgress, Solved, SolvedLine, Verdict,
 };
 
 /// The engine's state between requests.
@@ -38,10 +38,10 @@ impl Session {
     /// in milliseconds (the engine itself never reads one).
     pub fn handle(&mut self, job: Job, now_ms: &dyn Fn() -> f64, reply: &mut dyn FnMut(Reply)) {
         let id = job.id;
-        let mut progress = |report: SearchReport| {
+        let mut progress = |response: Response| {
             reply(Reply {
                 id: Some(id),
-                response: Response::Progress(report),
+                response,
             });
         };
         let response = match self.respond(job.request, now_ms, &mut progress) {
@@ -58,7 +58,7 @@ impl Session {
         &mut self,
         request: Request,
         now_ms: &dyn Fn() -> f64,
-        progress: &mut dyn FnMut(SearchReport),
+        progress: &mut dyn FnMut(Response),
     ) -> Result<Response, Failure> {
         match request {
             Request::SetPosition {
@@ -107,6 +107,7 @@ impl Session {
             }
             Request::JudgeMove { mv, budget_ms } => self.judge_move(&mv, budget_ms, now_ms),
             Request::SolvePuzzle { budget_ms } => self.solve_puzzle(budget_ms, now_ms),
+            Request::Solve { budget_ms } => self.solve(budget_ms, now_ms, progress),
         }
     }
 
@@ -166,6 +167,93 @@ impl Session {
         })))
     }
 
+    /// Analysis mode's Solve: every empty cell judged by the solver, with what is proven so far
+    /// sent to `progress` as it goes. The budget holds for this solve only; the table stays.
+    fn solve(
+        &mut self,
+        budget_ms: Option<u32>,
+        now_ms: &dyn Fn() -> f64,
+        progress: &mut dyn FnMut(Response),
+    ) -> Result<Response, Failure> {
+        let Session { position, engine } = self;
+        let position = position.as_ref().ok_or_else(|| {
+            (
+                ErrorKind::NoPosition,
+                "no position: send setPosition first".to_string(),
+            )
+        })?;
+        if let Some(winner) = position.winner() {
+            return Err((
+                ErrorKind::NoMoveAvailable,
+                format!("the game is over: {winner} has won"),
+            ));
+        }
+        let empty = position.empty_cells();
+        let moves = empty.len();
+        let mut control = Callbacks {
+            clock: || now_ms(),
+            stop: || false,
+            progress: |p: &solver::Progress| {
+                let proven = |wins: bool| -> Vec<String> {
+                    p.root_moves
+                        .iter()
+                        .filter(|m| m.wins() == Some(wins) && empty.contains(m.mv))
+                        .map(|m| m.mv.to_string())
+                        .collect()
+                };
+                progress(Response::SolveProgress(SolveProgress {
+                    nodes: p.work,
+                    positions: p.created,
+                    elapsed_ms: p.elapsed_ms,
+                    moves,
+                    winning: proven(true),
+                    losing: proven(false),
+                }));
+            },
+        };
+        let solver = engine.solver();
+        let saved = solver.params().clone();
+        solver.set_params(SolverParams {
+            time_ms: budget_ms.map(f64::from),
+            max_nodes: None,
+            ..saved.clone()
+        });
+        let judged = solver.judge_moves(position, &mut control);
+        // Each decided move's line, from the table (the move first).
+        let mut after = position.clone();
+        after.set_swap_rule(false);
+        let lines = (judged.winning | judged.losing)
+            .iter()
+            .map(|cell| {
+                after.play_unchecked(after.to_move(), Move::Cell(cell));
+                let mut line = vec![cell.to_string()];
+                line.extend(
+                    solver
+                        .principal_variation(&after)
+                        .iter()
+                        .map(ToString::to_string),
+                );
+                after.undo();
+                SolvedLine {
+                    cell: cell.to_string(),
+                    line,
+                }
+            })
+            .collect();
+        solver.set_params(saved);
+        Ok(Response::Solved(Box::new(Solved {
+            to_move: position.to_move().into(),
+            winner: judged.root.winner.map(Side::from),
+            winning: cell_names(judged.winning),
+            losing: cell_names(judged.losing),
+            undecided: cell_names(judged.unknown),
+            lines,
+            nodes: judged.stats.work(),
+            positions: judged.stats.created,
+            elapsed_ms: judged.elapsed_ms,
+        })))
+    }
+
     /// Ohm's move at `level`, played in the session's position; every finished search
     /// iteration goes to `progress` while it thinks.
     fn genmove(
@@ -173,7 +261,7 @@ impl Session {
         level: u8,
         seed: u32,
         now_ms: &dyn Fn() -> f64,
-        progress: &mut dyn FnMut(SearchReport),
+        progress: &mut dyn FnMut(Response),
     ) -> Result<Response, Failure> {
         let Some(level) = player::level(level) else {
             return Err((
@@ -194,14 +282,14 @@ impl Session {
             clock: || now_ms(),
             stop: || false,
             progress: |p: &Progress| {
-                progress(SearchReport::new(
+                progress(Response::Progress(SearchReport::new(
                     p.depth,
                     p.score,
                     &p.pv,
                     p.nodes,
                     p.proven,
                     p.elapsed_ms,
-                ));
+                )));
             },
         };
         let decision = engine.choose_move(position, level, u64::from(seed), &mut control);
@@ -341,7 +429,10 @@ mod tests {
     fn ask(session: &mut Session, request: Request) -> Response {
         let mut replies = ask_all(session, request);
         let last = replies.pop().unwrap();
-        assert!(!matches!(last, Response::Progress(_)), "{last:?}");
+        assert!(
+            !matches!(last, Response::Progress(_) | Response::SolveProgress(_)),
+            "{last:?}"
+        );
         last
     }
 
@@ -367,7 +458,10 @@ mod tests {
             assert_eq!(reply.id, Some(RequestId(1)));
             let last = index + 1 == replies.len();
             assert_eq!(
-                matches!(reply.response, Response::Progress(_)),
+                matches!(
+                    reply.response,
+                    Response::Progress(_) | Response::SolveProgress(_)
+                ),
                 !last,
                 "progress comes before the final reply only: {replies:?}"
             );
@@ -847,6 +941,83 @@ mod tests {
         assert_eq!(solutions.unproven.len(), 80);
         assert!(solutions.winning.is_empty() && solutions.losing.is_empty());
         assert_eq!(session.position().unwrap().move_count(), 1);
+    }
+
+    /// The winning first moves of 5x5 in `shared/data/first-move-results.csv` (Black first).
+    const WINNING_5X5: [&str; 13] = [
+        "e1", "b2", "c2", "d2", "e2", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5",
+    ];
+
+    #[test]
+    fn solve_maps_the_first_moves_with_progress_and_lines() {
+        let mut session = Session::new();
+        ask(&mut session, set(5, 5, &[]));
+        let replies = ask_all(&mut session, Request::Solve { budget_ms: None });
+        let Some(Response::Solved(solved)) = replies.last() else {
+            panic!("expected a solve, got {replies:?}")
+        };
+        assert_eq!(solved.to_move, Side::Black);
+        assert_eq!(solved.winner, Some(Side::Black));
+        let mut winning = WINNING_5X5.map(String::from).to_vec();
+        winning.sort_by_key(|c| Point::parse(c).unwrap().index());
+        assert_eq!(solved.winning, winning);
+        assert_eq!(solved.losing.len(), 12);
+        assert!(solved.complete() && solved.undecided.is_empty());
+        assert_eq!(solved.lines.len(), 25);
+        for cell in &solved.winning {
+            let line = solved.line(cell).unwrap();
+            assert_eq!(line.first(), Some(cell), "a line starts with its move");
+        }
+        // Progress: what is proven only grows, and is never contradicted by the result.
+        let mut proven = 0;
+        for reply in &replies[..replies.len() - 1] {
+            let Response::SolveProgress(p) = reply else {
+                continue;
+            };
+            assert_eq!(p.moves, 25);
+            assert!(
+                p.winning.iter().all(|c| solved.winning.contains(c)),
+                "{p:?}"
+            );
+            assert!(p.losing.iter().all(|c| solved.losing.contains(c)), "{p:?}");
+            proven = proven.max(p.winning.len() + p.losing.len());
+        }
+        assert!(proven > 0, "no progress report said what was proven");
+        // The table is kept: the same position again costs less.
+        let Response::Solved(again) = ask(&mut session, Request::Solve { budget_ms: None }) else {
+            panic!("expected a solve")
+        };
+        assert_eq!(again.winning, solved.winning);
+        assert!(
+            again.nodes < solved.nodes,
+            "{} then {}",
+            solved.nodes,
+            again.nodes
+        );
+        assert_eq!(session.position().unwrap().move_count(), 0);
+    }
+
+    #[test]
+    fn solve_within_no_budget_decides_nothing_and_refuses_a_finished_game() {
+        let mut session = Session::new();
+        assert_eq!(
+            error_kind(&ask(&mut session, Request::Solve { budget_ms: None })),
+            Some(ErrorKind::NoPosition)
+        );
+        ask(&mut session, set(9, 9, &["e5"]));
+        let Response::Solved(solved) = ask(&mut session, Request::Solve { budget_ms: Some(0) })
+        else {
+            panic!("expected a solve")
+        };
+        assert_eq!(solved.winner, None);
+        assert!(solved.winning.is_empty() && solved.losing.is_empty());
+        assert_eq!(solved.undecided.len(), 80);
+        ask(&mut session, one_winning_cell());
+        ask(&mut session, Request::Play { mv: "c1".into() });
+        assert_eq!(
+            error_kind(&ask(&mut session, Request::Solve { budget_ms: None })),
+            Some(ErrorKind::NoMoveAvailable)
+        );
     }
 
     #[test]

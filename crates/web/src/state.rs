@@ -818,7 +818,9 @@ impl Game {
             Response::Stopped { .. }
             | Response::Analysis(_)
             | Response::Verdict(_)
-            | Response::Solutions(_) => false,
+            | Response::Solutions(_)
+            | Response::SolveProgress(_)
+            | Response::Solved(_) => false,
         }
     }
 

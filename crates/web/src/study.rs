@@ -7,13 +7,26 @@
 //! sends [`Study::jobs`] to the worker and dispatches the replies back. A reply whose id is
 //! not the open job's is stale (the position changed meanwhile) and is dropped, so overlays
 //! always describe the position on the board.
+//!
+//! Solve (the [`Toggle::Solver`] part) has a job of its own beside the analysis: the solver
+//! judges every empty cell of the position it was started on, sends what it has proven so far,
+//! and its result is kept with that position for the session ([`SOLVED_KEPT`] positions), so
+//! that coming back to a solved position shows its verdicts at once. Stop ends the job; the app
+//! replaces the worker (the solver reads no message while it runs) and what was proven so far
+//! is kept as a partial result.
 
 use std::rc::Rc;
 
-use ohm_engine::{Color, Edge, Point};
+use ohm_engine::{CellSet, Color, Edge, Point};
 use yew::Reducible;
 
-use crate::protocol::{Analysis, EndPair, Job, Overlays, Reply, Request, RequestId, Response};
+use crate::protocol::{
+    Analysis, EndPair, Job, Overlays, Reply, Request, RequestId, Response, Side, SolveProgress,
+    Solved,
+};
+
+/// Solved positions kept for the session.
+pub const SOLVED_KEPT: usize = 64;
 
 /// Analysis job ids start here; the game's ids count up from 1.
 pub const STUDY_IDS: u32 = 0x8000_0000;
@@ -43,10 +56,12 @@ pub enum Toggle {
     Between,
     /// The engine's best moves with their scores and the principal variation.
     BestMoves,
+    /// The solver's verdict on every move (Solve): proven winning and losing cells.
+    Solver,
 }
 
 impl Toggle {
-    pub const ALL: [Toggle; 8] = [
+    pub const ALL: [Toggle; 9] = [
         Toggle::Winning,
         Toggle::MustPlay,
         Toggle::Inferior,
@@ -55,7 +70,15 @@ impl Toggle {
         Toggle::EvalGraph,
         Toggle::Between,
         Toggle::BestMoves,
+        Toggle::Solver,
     ];
+
+    /// Whether the embeddable board offers it (Solve runs in the app only: the embed's shared
+    /// worker keeps one job per board).
+    #[must_use]
+    pub fn in_embed(self) -> bool {
+        self != Toggle::Solver
+    }
 
     /// The id of its checkbox and the name used in styles.
     #[must_use]
@@ -69,6 +92,7 @@ impl Toggle {
             Toggle::EvalGraph => "eval-graph",
             Toggle::Between => "between",
             Toggle::BestMoves => "best-moves",
+            Toggle::Solver => "solver",
         }
     }
 }
@@ -106,6 +130,58 @@ pub struct Study {
     step: Option<usize>,
     /// Whether the proof is also shown in HexGui's notation.
     notation: bool,
+    /// The solve running in the worker, if any.
+    solving: Option<Solving>,
+    /// Solved positions (their `SetPosition` requests) with the solver's verdicts, kept for the
+    /// session, the most recent last.
+    solved: Rc<Vec<(Request, Rc<Solved>)>>,
+    solve_error: Option<String>,
+    /// How many times a running solve was stopped (the app replaces the worker at each).
+    solve_stops: u32,
+}
+
+/// A solve running in the worker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solving {
+    pub id: RequestId,
+    /// The `SetPosition` request of the position being solved.
+    pub position: Request,
+    pub to_move: Color,
+    /// Its empty cells: the moves being judged.
+    pub empty: CellSet,
+    /// What the solver has proven so far.
+    pub progress: Option<SolveProgress>,
+}
+
+impl Solving {
+    /// What is proven so far, as a result (the rest undecided).
+    fn partial(&self) -> Solved {
+        let progress = self.progress.clone().unwrap_or_default();
+        let cells = |names: &[String]| -> CellSet {
+            names.iter().filter_map(|c| Point::parse(c).ok()).collect()
+        };
+        let (winning, losing) = (cells(&progress.winning), cells(&progress.losing));
+        let names = |set: CellSet| set.iter().map(|p| p.to_string()).collect::<Vec<_>>();
+        // One proven winning move proves the position won; every move proven losing, lost.
+        let winner = if !winning.is_empty() {
+            Some(self.to_move)
+        } else if !self.empty.is_empty() && losing == self.empty {
+            Some(!self.to_move)
+        } else {
+            None
+        };
+        Solved {
+            to_move: self.to_move.into(),
+            winner: winner.map(Side::from),
+            winning: names(winning),
+            losing: names(losing),
+            undecided: names(self.empty - winning - losing),
+            lines: Vec::new(),
+            nodes: progress.nodes,
+            positions: progress.positions,
+            elapsed_ms: progress.elapsed_ms,
+        }
+    }
 }
 
 /// Everything that changes a [`Study`].
@@ -130,6 +206,13 @@ pub enum StudyAction {
     /// Show the proof in HexGui's notation too.
     ShowNotation(bool),
     Replied(Reply),
+    /// Solve the position on the board: its side to move and empty cells.
+    Solve {
+        to_move: Color,
+        empty: CellSet,
+    },
+    /// Stop the running solve, keeping what it has proven.
+    StopSolve,
 }
 
 impl Study {
@@ -201,6 +284,87 @@ impl Study {
         &self.preview
     }
 
+    /// The running solve, whichever position it is for.
+    #[must_use]
+    pub fn solving(&self) -> Option<&Solving> {
+        self.solving.as_ref()
+    }
+
+    /// The running solve when it is for the position on the board.
+    #[must_use]
+    pub fn solving_here(&self) -> Option<&Solving> {
+        self.solving
+            .as_ref()
+            .filter(|s| self.position.as_ref() == Some(&s.position))
+    }
+
+    /// The solver's verdicts on the position on the board, if it was solved this session.
+    #[must_use]
+    pub fn solved_here(&self) -> Option<&Solved> {
+        let position = self.position.as_ref()?;
+        self.solved
+            .iter()
+            .rev()
+            .find(|(p, _)| p == position)
+            .map(|(_, s)| s.as_ref())
+    }
+
+    /// How many positions are remembered as solved.
+    #[must_use]
+    pub fn solved_count(&self) -> usize {
+        self.solved.len()
+    }
+
+    #[must_use]
+    pub fn solve_error(&self) -> Option<&str> {
+        self.solve_error.as_deref()
+    }
+
+    /// The running solve's job id.
+    #[must_use]
+    pub fn solve_pending(&self) -> Option<RequestId> {
+        self.solving.as_ref().map(|s| s.id)
+    }
+
+    /// How many solves were stopped: each time, the app replaces the worker.
+    #[must_use]
+    pub fn solve_stops(&self) -> u32 {
+        self.solve_stops
+    }
+
+    /// The messages of the running solve: its position, then the solve.
+    #[must_use]
+    pub fn solve_jobs(&self) -> Vec<Job> {
+        let Some(solving) = &self.solving else {
+            return Vec::new();
+        };
+        vec![
+            Job {
+                id: solving.id,
+                request: solving.position.clone(),
+            },
+            Job {
+                id: solving.id,
+                request: Request::Solve { budget_ms: None },
+            },
+        ]
+    }
+
+    /// Keeps `solved` as the verdicts on `position` (replacing older ones).
+    fn remember(&mut self, position: Request, solved: Solved) {
+        let kept = Rc::make_mut(&mut self.solved);
+        kept.retain(|(p, _)| *p != position);
+        kept.push((position, Rc::new(solved)));
+        if kept.len() > SOLVED_KEPT {
+            kept.remove(0);
+        }
+    }
+
+    /// Whether a line may be previewed over the board (best moves or the solver shown).
+    fn previews(&self) -> bool {
+        self.shows(Toggle::BestMoves) || self.shows(Toggle::Solver)
+    }
+
     /// What the worker must compute for the overlays shown.
     #[must_use]
     pub fn overlays(&self) -> Overlays {
@@ -253,13 +417,17 @@ impl Study {
                 if self.shows(toggle) == on {
                     return false;
                 }
-                if toggle == Toggle::BestMoves && !on {
-                    self.preview.clear();
-                }
                 if on {
                     self.shown.push(toggle);
                 } else {
                     self.shown.retain(|&t| t != toggle);
+                }
+                if !self.previews() {
+                    self.preview.clear();
+                }
+                if toggle == Toggle::Solver {
+                    // Solve has its own job: the analysis is unchanged.
+                    return true;
                 }
             }
             StudyAction::SetHeatSide(side) => {
@@ -323,11 +491,7 @@ impl Study {
                 return true;
             }
             StudyAction::Preview(line) => {
-                let line = if self.shows(Toggle::BestMoves) {
-                    line
-                } else {
-                    Vec::new()
-                };
+                let line = if self.previews() { line } else { Vec::new() };
                 if line == self.preview {
                     return false;
                 }
@@ -349,7 +513,43 @@ impl Study {
                 self.notation = on;
                 return true;
             }
+            StudyAction::Solve { to_move, empty } => {
+                let Some(position) = self.position.clone() else {
+                    return false;
+                };
+                if self.solving.is_some() || empty.is_empty() {
+                    return false;
+                }
+                self.last_id += 1;
+                self.solving = Some(Solving {
+                    id: RequestId(STUDY_IDS.saturating_add(self.last_id)),
+                    position,
+                    to_move,
+                    empty,
+                    progress: None,
+                });
+                self.solve_error = None;
+                return true;
+            }
+            StudyAction::StopSolve => {
+                let Some(solving) = self.solving.take() else {
+                    return false;
+                };
+                let partial = solving.partial();
+                // A result already kept for that position says at least as much.
+                let known = self.solved.iter().any(|(p, s)| {
+                    *p == solving.position && s.undecided.len() <= partial.undecided.len()
+                });
+                if !known {
+                    self.remember(solving.position, partial);
+                }
+                self.solve_stops += 1;
+                return true;
+            }
             StudyAction::Replied(reply) => {
+                if reply.id.is_some() && reply.id == self.solve_pending() {
+                    return self.take_solve_reply(reply.response);
+                }
                 let changed = self.take_reply(reply);
                 if changed {
                     self.step = None;
@@ -401,6 +601,31 @@ impl Study {
         self.error = None;
     }
 
+    fn take_solve_reply(&mut self, response: Response) -> bool {
+        let Some(solving) = self.solving.as_mut() else {
+            return false;
+        };
+        match response {
+            Response::SolveProgress(progress) => {
+                solving.progress = Some(progress);
+                true
+            }
+            Response::Solved(solved) => {
+                if let Some(solving) = self.solving.take() {
+                    self.remember(solving.position, *solved);
+                }
+                true
+            }
+            Response::Error { message, .. } => {
+                self.solving = None;
+                self.solve_error = Some(message);
+                true
+            }
+            // The acknowledgement of the position sent first.
+            _ => false,
+        }
+    }
+
     fn take_reply(&mut self, reply: Reply) -> bool {
         if self.pending.is_none() || reply.id != self.pending {
             return false;
@@ -429,7 +654,9 @@ impl Study {
             | Response::Progress(_)
             | Response::Stopped { .. }
             | Response::Verdict(_)
-            | Response::Solutions(_) => false,
+            | Response::Solutions(_)
+            | Response::SolveProgress(_)
+            | Response::Solved(_) => false,
         }
     }
 }
@@ -450,7 +677,7 @@ impl Reducible for Study {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{Between, ErrorKind, Side};
+    use crate::protocol::{Between, ErrorKind};
 
     fn set(moves: &[&str]) -> Request {
         Request::SetPosition {
@@ -665,6 +892,166 @@ mod tests {
             "switching the overlay off clears it"
         );
         assert!(!study.overlays().best_moves);
+    }
+
+    fn solve_reply(study: &Study, response: Response) -> Reply {
+        Reply {
+            id: study.solve_pending(),
+            response,
+        }
+    }
+
+    fn names(cells: &[&str]) -> Vec<String> {
+        cells.iter().map(|c| c.to_string()).collect()
+    }
+
+    fn empty_cells(cells: &[&str]) -> CellSet {
+        cells.iter().map(|c| cell(c)).collect()
+    }
+
+    #[test]
+    fn a_solve_is_its_own_job_and_its_result_is_kept_with_its_position() {
+        let mut study = Study::default();
+        study.apply(StudyAction::PositionChanged(set(&["c3"])));
+        assert!(study.apply(StudyAction::Show(Toggle::Solver, true)));
+        assert_eq!(study.pending(), None, "the solver asks no analysis");
+        let empty = empty_cells(&["a1", "b2", "e5"]);
+        assert!(study.apply(StudyAction::Solve {
+            to_move: Color::White,
+            empty,
+        }));
+        let id = study.solve_pending().expect("a solve job");
+        assert!(is_study_reply(&solve_reply(
+            &study,
+            Response::Stopped {
+                was_searching: false
+            }
+        )));
+        let jobs = study.solve_jobs();
+        assert_eq!(jobs.len(), 2);
+        assert!(jobs.iter().all(|j| j.id == id));
+        assert_eq!(jobs[0].request, set(&["c3"]));
+        assert_eq!(jobs[1].request, Request::Solve { budget_ms: None });
+        assert!(
+            !study.apply(StudyAction::Solve {
+                to_move: Color::White,
+                empty
+            }),
+            "one solve at a time"
+        );
+        // Progress is shown while it runs; the result is kept with the position.
+        let progress = SolveProgress {
+            nodes: 10,
+            winning: names(&["b2"]),
+            ..SolveProgress::default()
+        };
+        assert!(study.apply(StudyAction::Replied(solve_reply(
+            &study,
+            Response::SolveProgress(progress.clone())
+        ))));
+        assert_eq!(study.solving_here().unwrap().progress, Some(progress));
+        let solved = Solved {
+            to_move: Side::White,
+            winner: Some(Side::White),
+            winning: names(&["b2"]),
+            losing: names(&["a1", "e5"]),
+            undecided: Vec::new(),
+            lines: Vec::new(),
+            nodes: 20,
+            positions: 5,
+            elapsed_ms: 3.0,
+        };
+        assert!(study.apply(StudyAction::Replied(solve_reply(
+            &study,
+            Response::Solved(Box::new(solved.clone()))
+        ))));
+        assert_eq!(study.solve_pending(), None);
+        assert_eq!(study.solved_here(), Some(&solved));
+        // Elsewhere nothing is known; coming back shows it at once.
+        study.apply(StudyAction::PositionChanged(set(&["c3", "b2"])));
+        assert_eq!(study.solved_here(), None);
+        study.apply(StudyAction::PositionChanged(set(&["c3"])));
+        assert_eq!(study.solved_here(), Some(&solved));
+        assert_eq!(study.solve_pending(), None, "nothing is asked again");
+    }
+
+    #[test]
+    fn a_stopped_solve_keeps_what_it_proved_and_errors_are_said() {
+        let mut study = Study::default();
+        study.apply(StudyAction::PositionChanged(set(&[])));
+        study.apply(StudyAction::Show(Toggle::Solver, true));
+        assert!(!study.apply(StudyAction::StopSolve), "nothing runs");
+        let empty = empty_cells(&["a1", "b2", "c3"]);
+        study.apply(StudyAction::Solve {
+            to_move: Color::Black,
+            empty,
+        });
+        let progress = SolveProgress {
+            losing: names(&["a1"]),
+            ..SolveProgress::default()
+        };
+        study.apply(StudyAction::Replied(solve_reply(
+            &study,
+            Response::SolveProgress(progress),
+        )));
+        // The position changes meanwhile: the solve goes on for its own position.
+        study.apply(StudyAction::PositionChanged(set(&["a1"])));
+        assert!(study.solving().is_some() && study.solving_here().is_none());
+        assert!(study.apply(StudyAction::StopSolve));
+        assert_eq!(study.solve_stops(), 1);
+        assert_eq!(study.solve_pending(), None);
+        study.apply(StudyAction::PositionChanged(set(&[])));
+        let partial = study.solved_here().expect("the partial result");
+        assert_eq!(partial.winner, None, "one losing move proves nothing");
+        assert_eq!(partial.losing, names(&["a1"]));
+        assert_eq!(partial.undecided, names(&["b2", "c3"]));
+        assert!(!partial.complete());
+        // A late reply of the stopped job changes nothing.
+        let late = Reply {
+            id: Some(RequestId(STUDY_IDS + study.last_id)),
+            response: Response::Error {
+                kind: ErrorKind::NoMoveAvailable,
+                message: "late".into(),
+            },
+        };
+        assert!(!study.apply(StudyAction::Replied(late)));
+        // An error of a running solve is said.
+        study.apply(StudyAction::Solve {
+            to_move: Color::Black,
+            empty,
+        });
+        study.apply(StudyAction::Replied(solve_reply(
+            &study,
+            Response::Error {
+                kind: ErrorKind::NoMoveAvailable,
+                message: "the game is over".into(),
+            },
+        )));
+        assert_eq!(study.solve_error(), Some("the game is over"));
+        assert_eq!(study.solve_pending(), None);
+    }
+
+    #[test]
+    fn a_proven_winning_move_proves_a_stopped_solve_won() {
+        let solving = Solving {
+            id: RequestId(STUDY_IDS + 1),
+            position: set(&[]),
+            to_move: Color::White,
+            empty: empty_cells(&["a1", "b2"]),
+            progress: Some(SolveProgress {
+                winning: names(&["b2"]),
+                ..SolveProgress::default()
+            }),
+        };
+        assert_eq!(solving.partial().winner, Some(Side::White));
+        let all_lose = Solving {
+            progress: Some(SolveProgress {
+                losing: names(&["a1", "b2"]),
+                ..SolveProgress::default()
+            }),
+            ..solving
+        };
+        assert_eq!(all_lose.partial().winner, Some(Side::Black));
     }
 
     #[test]

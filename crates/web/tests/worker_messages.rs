@@ -119,3 +119,41 @@ fn values_that_are_not_jobs_get_an_error_reply() {
         }
     );
 }
+
+#[wasm_bindgen_test]
+fn solve_judges_every_cell_in_wasm_and_a_bad_solve_is_an_error() {
+    let mut worker = EngineWorker::default();
+    let set = Request::SetPosition {
+        width: 3,
+        height: 3,
+        moves: Vec::new(),
+        swap_rule: false,
+        setup: None,
+    };
+    exchange(&mut worker, job(1, set));
+    let replies = exchange(&mut worker, job(2, Request::Solve { budget_ms: None }));
+    let Some(Response::Solved(solved)) = replies.last().map(|r| &r.response) else {
+        panic!("expected the verdicts, got {replies:?}")
+    };
+    // 3x3, Black first: the obtuse corners and the middle row win (as the engine's
+    // brute-force tests know every 3x3 position), the other four first stones lose.
+    assert_eq!(solved.winning, ["c1", "a2", "b2", "c2", "a3"]);
+    assert_eq!(solved.losing, ["a1", "b1", "b3", "c3"]);
+    assert_eq!(solved.winner, Some(Side::Black));
+    // A solve whose budget is not a number is not a request.
+    let bad = Object::new();
+    Reflect::set(&bad, &"id".into(), &JsValue::from(3)).unwrap();
+    let request = Object::new();
+    Reflect::set(&request, &"type".into(), &"solve".into()).unwrap();
+    Reflect::set(&request, &"budgetMs".into(), &"soon".into()).unwrap();
+    Reflect::set(&bad, &"request".into(), &request).unwrap();
+    let replies = exchange(&mut worker, Packet::from_js(JsValue::from(bad)));
+    assert_eq!(replies.len(), 1);
+    assert!(
+        matches!(
+            &replies[0].response,
+            Response::Error { kind: ErrorKind::Undecodable, message } if message.contains("not an Ohm request")
+        ),
+        "{replies:?}"
+    );
+}

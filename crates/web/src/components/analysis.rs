@@ -2,13 +2,13 @@
 //! proven connections, must-play region, inferior cells, connections between two ends with
 //! their proofs), a legend for learners, and the drawing of all that over the board.
 
-use ohm_engine::{Color, Edge, Point, Position};
+use ohm_engine::{CellSet, Color, Edge, Point, Position};
 use yew::prelude::*;
 
 use crate::components::board::{BoardOverlay, CellMark, OverlayLabel};
 use crate::components::controls::{checked, selected};
 use crate::proof_words::{self, ProofStep};
-use crate::protocol::{Analysis, ConnectionView, InferiorKind, ScoredMove, Side};
+use crate::protocol::{Analysis, ConnectionView, InferiorKind, ScoredMove, Side, Solved};
 use crate::study::{HeatSide, Study, StudyAction, Toggle};
 
 fn side_name(side: Side) -> &'static str {
@@ -120,6 +120,18 @@ pub fn board_overlay(study: &Study, position: &Position) -> BoardOverlay {
             }
         }
     }
+    if study.shows(Toggle::Solver) {
+        solver_marks(&mut overlay, study, position);
+    }
+    // A line previewed from the position (best moves, the solver's lines): it alternates from
+    // the side to move; cells taken meanwhile are skipped.
+    let mut color = position.to_move();
+    for (number, &cell) in (1..).zip(study.preview()) {
+        if position.color_at(cell).is_none() {
+            overlay.at(cell).preview = Some((number, color));
+        }
+        color = !color;
+    }
     let Some(analysis) = study.result() else {
         return overlay;
     };
@@ -226,14 +238,6 @@ pub fn board_overlay(study: &Study, position: &Position) -> BoardOverlay {
                 o.notes.push(format!("best move {rank}: {score}"));
             }
         }
-        // The line alternates from the side to move; cells taken meanwhile are skipped.
-        let mut color = position.to_move();
-        for (number, &cell) in (1..).zip(study.preview()) {
-            if position.color_at(cell).is_none() {
-                overlay.at(cell).preview = Some((number, color));
-            }
-            color = !color;
-        }
     }
     if study.picking() {
         if let Some(view) = connection_list(analysis).get(study.selected()) {
@@ -269,6 +273,44 @@ pub fn board_overlay(study: &Study, position: &Position) -> BoardOverlay {
     overlay
 }
 
+/// The solver's verdicts (kept, or proven so far by the running solve) on the board's cells.
+fn solver_marks(overlay: &mut BoardOverlay, study: &Study, position: &Position) {
+    let mover = position.to_move().title();
+    let (winning, losing): (&[String], &[String]) = if let Some(solved) = study.solved_here() {
+        (&solved.winning, &solved.losing)
+    } else if let Some(progress) = study.solving_here().and_then(|s| s.progress.as_ref()) {
+        (&progress.winning, &progress.losing)
+    } else {
+        return;
+    };
+    for cell in winning.iter().filter_map(|c| parse(c)) {
+        let o = overlay.at(cell);
+        o.shades.push("solve-win");
+        o.notes
+            .push(format!("{mover} wins by playing here (proven)"));
+    }
+    for cell in losing.iter().filter_map(|c| parse(c)) {
+        let o = overlay.at(cell);
+        o.shades.push("solve-loss");
+        o.notes
+            .push(format!("{mover} loses by playing here (proven)"));
+    }
+}
+
+/// The line to preview when the pointer is over `cell`: the solver's line from a decided cell
+/// (empty: none).
+#[must_use]
+pub fn solver_line(study: &Study, cell: Point) -> Vec<Point> {
+    if !study.shows(Toggle::Solver) {
+        return Vec::new();
+    }
+    study
+        .solved_here()
+        .and_then(|s| s.line(&cell.to_string()))
+        .map(|line| line.iter().filter_map(|c| parse(c)).collect())
+        .unwrap_or_default()
+}
+
 #[derive(Properties, PartialEq, Debug)]
 pub struct AnalysisPanelProps {
     pub study: Study,
@@ -278,6 +320,12 @@ pub struct AnalysisPanelProps {
     pub board_colours: bool,
     pub to_move: Color,
     pub game_over: bool,
+    /// The position's empty cells (what Solve judges).
+    #[prop_or_default]
+    pub empty: CellSet,
+    /// Offer Solve ([`Toggle::Solver`]); the embeddable board does not.
+    #[prop_or_default]
+    pub solver: bool,
     pub on_action: Callback<StudyAction>,
 }
 
@@ -291,6 +339,7 @@ fn toggle_label(toggle: Toggle) -> &'static str {
         Toggle::EvalGraph => "Evaluation graph",
         Toggle::Between => "Connections between two ends",
         Toggle::BestMoves => "Best moves (slow)",
+        Toggle::Solver => "Solver: every move proven",
     }
 }
 
@@ -301,7 +350,8 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
         let on_action = props.on_action.clone();
         Callback::from(move |_: MouseEvent| on_action.emit(action.clone()))
     };
-    let toggles = Toggle::ALL.into_iter().map(|toggle| {
+    let offered = |toggle: &Toggle| props.solver || *toggle != Toggle::Solver;
+    let toggles = Toggle::ALL.into_iter().filter(offered).map(|toggle| {
         let on_action = props.on_action.clone();
         let onchange = Callback::from(move |event: Event| {
             on_action.emit(StudyAction::Show(toggle, checked(&event)));
@@ -325,12 +375,16 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
             on_action.emit(StudyAction::SetHeatSide(side));
         })
     };
-    let anything_on = Toggle::ALL.into_iter().any(|t| study.shows(t));
+    let anything_on = Toggle::ALL
+        .into_iter()
+        .any(|t| t != Toggle::Solver && study.shows(t));
     let (state, status) = if !anything_on {
-        (
-            "off",
-            "Switch an overlay on to analyse this position.".to_string(),
-        )
+        let words = if study.shows(Toggle::Solver) {
+            ""
+        } else {
+            "Switch an overlay on to analyse this position."
+        };
+        ("off", words.to_string())
     } else if let Some(error) = study.error() {
         ("error", format!("Analysis failed: {error}"))
     } else if study.pending().is_some() {
@@ -365,6 +419,9 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
             }
             if study.picking() {
                 { between_panel(props, &act) }
+            }
+            if props.solver && study.shows(Toggle::Solver) {
+                { solver_panel(props) }
             }
             { legend(props.board_colours) }
         </div>
@@ -823,6 +880,146 @@ fn best_moves_panel(props: &AnalysisPanelProps, analysis: &Analysis) -> Html {
                 { pv }
             }
             <p class="hint">{ say(props.board_colours, summary) }</p>
+        </div>
+    }
+}
+
+/// Solve: the button, the running solve's progress with Stop, and the verdicts kept for the
+/// position on the board (the winning moves listed; hovering one previews its winning line).
+fn solver_panel(props: &AnalysisPanelProps) -> Html {
+    let study = &props.study;
+    let emit = |action: StudyAction| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(action.clone()))
+    };
+    let mover = props.to_move.title();
+    let running = study.solving();
+    let here = study.solving_here();
+    let solved = study.solved_here();
+    let control = if let Some(solving) = running {
+        let progress = solving.progress.clone().unwrap_or_default();
+        let proven = progress.winning.len() + progress.losing.len();
+        let words = if here.is_some() {
+            format!(
+                "Solving… {} nodes, {:.1} s: {proven} of {} moves proven ({} winning, {} losing).",
+                progress.nodes,
+                progress.elapsed_ms / 1000.0,
+                solving.empty.len(),
+                progress.winning.len(),
+                progress.losing.len()
+            )
+        } else {
+            format!(
+                "Solving another position of this game… {} nodes, {proven} of {} moves proven.",
+                progress.nodes,
+                solving.empty.len()
+            )
+        };
+        html! {
+            <>
+                <p id="solve-progress" class="hint" data-state="running" aria-live="polite">{ words }</p>
+                <button id="solve-stop" type="button" onclick={emit(StudyAction::StopSolve)}>{ "Stop" }</button>
+            </>
+        }
+    } else if props.game_over || props.empty.is_empty() {
+        html! { <p class="hint">{ "The game is over: nothing to solve." }</p> }
+    } else if solved.is_some_and(Solved::complete) {
+        html! {}
+    } else {
+        let label = if solved.is_some() {
+            "Solve again"
+        } else {
+            "Solve"
+        };
+        let action = StudyAction::Solve {
+            to_move: props.to_move,
+            empty: props.empty,
+        };
+        html! {
+            <button id="solve" type="button" class="primary" onclick={emit(action)}>{ label }</button>
+        }
+    };
+    let result = solved.map(|solved| solve_result(props, solved));
+    html! {
+        <div id="solver" class="solver-part" role="group" aria-label="Solver">
+            { control }
+            if let Some(error) = study.solve_error() {
+                <p id="solve-error" class="note error">{ format!("Solve failed: {error}") }</p>
+            }
+            { for result }
+            <p class="hint">{ say(props.board_colours, format!(
+                "Solve proves the value of every move for {mover} by exhaustive search. Green cells \
+                 win, grey cells lose; unmarked cells are undecided. Small boards and late positions \
+                 take seconds, open ones on large boards may take too long: Stop keeps what is \
+                 proven. Solved positions are remembered while the page is open."
+            )) }</p>
+        </div>
+    }
+}
+
+/// The verdicts on the position on the board, and its winning moves with their lines.
+fn solve_result(props: &AnalysisPanelProps, solved: &Solved) -> Html {
+    let mover = Color::from(solved.to_move).title();
+    let verdict = match solved.winner {
+        Some(side) if side == solved.to_move => format!(
+            "{mover} to move wins: {} winning move{}, {} losing.",
+            solved.winning.len(),
+            if solved.winning.len() == 1 { "" } else { "s" },
+            solved.losing.len()
+        ),
+        Some(_) => format!("{mover} to move loses: every move loses."),
+        None => format!(
+            "Not proven: {} winning, {} losing so far.",
+            solved.winning.len(),
+            solved.losing.len()
+        ),
+    };
+    let undecided = (!solved.complete()).then(|| {
+        format!(
+            "{} move{} undecided (the solve was stopped).",
+            solved.undecided.len(),
+            if solved.undecided.len() == 1 { "" } else { "s" }
+        )
+    });
+    let moves = solved.winning.iter().map(|cell| {
+        let line: Vec<Point> = solved
+            .line(cell)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|c| parse(c))
+            .collect();
+        let show = {
+            let on_action = props.on_action.clone();
+            Callback::from(move |_: MouseEvent| on_action.emit(StudyAction::Preview(line.clone())))
+        };
+        let clear = {
+            let on_action = props.on_action.clone();
+            Callback::from(move |_: MouseEvent| on_action.emit(StudyAction::Preview(Vec::new())))
+        };
+        html! {
+            <li>
+                <button type="button" class="solve-move" data-cell={cell.clone()}
+                    onmouseenter={show.clone()} onclick={show} onmouseleave={clear}>{ cell.clone() }</button>
+            </li>
+        }
+    });
+    let winner = solved.winner.map_or("", side_name);
+    html! {
+        <div id="solve-result" data-winner={winner} data-complete={solved.complete().to_string()}>
+            <p>
+                if solved.winner.is_some() {
+                    <span id="solve-proven" class="proven-badge">{ "proven" }</span>{ " " }
+                }
+                { say(props.board_colours, verdict) }
+            </p>
+            if let Some(words) = undecided {
+                <p class="hint">{ words }</p>
+            }
+            if !solved.winning.is_empty() {
+                <p class="hint">{ "Winning moves (hover one, or its cell, for the winning line):" }</p>
+                <ul class="solve-moves">{ for moves }</ul>
+            }
+            <p class="hint">{ format!("{} nodes in {:.1} s.", solved.nodes, solved.elapsed_ms / 1000.0) }</p>
         </div>
     }
 }

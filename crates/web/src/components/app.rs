@@ -20,7 +20,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::analysis::board_overlay;
+use crate::components::analysis::{board_overlay, solver_line};
 use crate::components::status::{player_name, status_text};
 use crate::components::status::{swap_offer_words, swap_words};
 use crate::components::{
@@ -31,7 +31,7 @@ use crate::host::{EngineHost, RestartNotice, DEFAULT_WATCHDOG_MS};
 use crate::records::{self, ImportError};
 use crate::state::{Action, Game, Player, Status};
 use crate::storage::{self, Settings};
-use crate::study::{is_study_reply, Study, StudyAction};
+use crate::study::{is_study_reply, Study, StudyAction, Toggle};
 use crate::tree::{MoveTree, NodeId};
 
 /// A link whose position could not be read: the address's fragment and what is wrong with it.
@@ -246,6 +246,23 @@ pub fn app() -> Html {
         let host = host.clone();
         use_effect_with(study.pending(), move |_| host.send_analysis(&study.jobs()));
     }
+    // Solve: a job of its own; Stop forgets it, then replaces the worker (the solver reads no
+    // message while it runs), which gets the game's and the analysis' jobs again.
+    {
+        let study = study.clone();
+        let host = host.clone();
+        use_effect_with(study.solve_pending(), move |_| {
+            host.send_solve(&study.solve_jobs());
+        });
+    }
+    {
+        let host = host.clone();
+        use_effect_with(study.solve_stops(), move |&stops| {
+            if stops > 0 {
+                host.interrupt();
+            }
+        });
+    }
 
     // Whenever the game opens a new engine job (or stops waiting), tell the host.
     {
@@ -430,6 +447,17 @@ pub fn app() -> Html {
         let dispatcher = study.dispatcher();
         Callback::from(move |action| dispatcher.dispatch(action))
     };
+    // The pointer over a cell the solver decided previews its line; elsewhere, none.
+    let on_hover = {
+        let dispatcher = study.dispatcher();
+        let study = study.clone();
+        Callback::from(move |cell: Option<Point>| {
+            let line = cell.map(|p| solver_line(&study, p)).unwrap_or_default();
+            if !(line.is_empty() && study.preview().is_empty()) {
+                dispatcher.dispatch(StudyAction::Preview(line));
+            }
+        })
+    };
     let on_new_game = {
         let dispatcher = game.dispatcher();
         Callback::from(move |(width, height): (u8, u8)| {
@@ -607,6 +635,7 @@ pub fn app() -> Html {
                         {overlay}
                         picking={study.picking() && !game.editing()}
                         hint={game.thinking_best()}
+                        on_hover={study.shows(Toggle::Solver).then_some(on_hover)}
                         {on_play} />
                     if let Some(point) = tentative {
                         <div id="confirm-move" class="confirm-bar" role="group"
@@ -668,7 +697,8 @@ pub fn app() -> Html {
                     <details class={section_class(Tab::Analysis)} id="analysis-section" open={active(Tab::Analysis)}>
                         <summary>{ "Analysis" }</summary>
                         <AnalysisPanel study={(*study).clone()} to_move={position.to_move()}
-                            game_over={position.is_over()} on_action={on_study} />
+                            game_over={position.is_over()} empty={position.empty_cells()}
+                            solver=true on_action={on_study} />
                     </details>
                     <details class={section_class(Tab::Game)} id="game-section" open=true>
                         <summary>{ "New game" }</summary>

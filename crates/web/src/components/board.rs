@@ -49,6 +49,10 @@ pub struct HexBoardProps {
     /// Ohm's best move so far while it thinks, marked lightly.
     #[prop_or_default]
     pub hint: Option<Point>,
+    /// The cell the pointer is over, and `None` when it leaves the board (the solver's
+    /// winning line is previewed from the cell under the pointer).
+    #[prop_or_default]
+    pub on_hover: Option<Callback<Option<Point>>>,
 }
 
 /// What analysis mode draws over the board (built by [`crate::components::analysis`]).
@@ -176,6 +180,9 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
                 on_play.emit(point);
             })
         });
+        let onmouseenter = props.on_hover.clone().map(|on_hover| {
+            Callback::from(move |_: MouseEvent| on_hover.emit(Some(point)))
+        });
         let class = classes!(
             "cell",
             playable.then_some("playable"),
@@ -191,7 +198,8 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
         html! {
             <g key={point.index()} {class} id={format!("cell-{name}")} data-cell={name.clone()}
                role="gridcell" aria-label={label}
-               data-stone={stone.map(stone_name)} data-last={is_last.then_some("true")} {onclick}>
+               data-stone={stone.map(stone_name)} data-last={is_last.then_some("true")} {onclick}
+               {onmouseenter}>
                 <polygon class="hex" points={layout.hexagon(col, row)} />
                 // Always present, so that adding an overlay never shifts (and re-creates, and
                 // re-animates) the stone after it.
@@ -347,11 +355,15 @@ pub fn hex_board(props: &HexBoardProps) -> Html {
         board.width(),
         board.height()
     );
+    let onmouseleave = props
+        .on_hover
+        .clone()
+        .map(|on_hover| Callback::from(move |_: MouseEvent| on_hover.emit(None)));
     let (left, top) = frame.corner;
     html! {
         <svg id="board" class="board" viewBox={frame.view_box.clone()} role="grid"
              xmlns="http://www.w3.org/2000/svg"
-             tabindex="0" {onkeydown} {onfocus} {onmousedown}
+             tabindex="0" {onkeydown} {onfocus} {onmousedown} {onmouseleave}
              aria-activedescendant={cursor_cell.map(|p| format!("cell-{p}"))}
              style={frame.max_width.clone()}
              aria-label={label} data-width={board.width().to_string()}

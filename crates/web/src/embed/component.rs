@@ -495,7 +495,11 @@ impl EmbedBoard {
             return false;
         }
         match reply.response {
-            Response::Position(_) | Response::Stopped { .. } | Response::Analysis(_) => false,
+            Response::Position(_)
+            | Response::Stopped { .. }
+            | Response::Analysis(_)
+            | Response::SolveProgress(_)
+            | Response::Solved(_) => false,
             Response::Progress(report) => {
                 self.status = Some(match report.best {
                     Some(best) => format!(

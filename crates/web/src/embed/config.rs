@@ -385,13 +385,19 @@ impl EmbedConfig {
                 .map(|word| {
                     Toggle::ALL
                         .into_iter()
+                        .filter(|t| t.in_embed())
                         .find(|t| t.name() == word)
                         .ok_or_else(|| EmbedError {
                             attribute: "overlays",
                             message: format!(
                                 "\"{}\" is not one of {}",
                                 short(word),
-                                Toggle::ALL.map(Toggle::name).join(", ")
+                                Toggle::ALL
+                                    .into_iter()
+                                    .filter(|t| t.in_embed())
+                                    .map(Toggle::name)
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
                             ),
                         })
                 })
