@@ -193,13 +193,18 @@ fn solver_suite(suite: &str, raw: bool, options: &SolverBenchOptions) -> Result<
     let origin = Instant::now();
     let mut clock_ms = move || origin.elapsed().as_secs_f64() * 1000.0;
     let mut results = Vec::new();
+    let mut cpu = Vec::new();
     for row in &rows {
         memory::reset_peak();
+        let cpu_before = memory::cpu_seconds();
         let result = bench::solver::run_row(row, &params, &mut clock_ms, &mut |case| {
             if long {
                 eprintln!("{}", case_line(&row.name, row.cases.len(), case));
             }
         });
+        if let (Some(before), Some(after)) = (cpu_before, memory::cpu_seconds()) {
+            cpu.push(format!("{} {:.2} s", result.name, after - before));
+        }
         results.push((result, memory::peak_bytes()));
     }
     let mut out = String::new();
@@ -221,6 +226,11 @@ fn solver_suite(suite: &str, raw: bool, options: &SolverBenchOptions) -> Result<
         params.tt_mib
     );
     out.push_str(&solver_table(&results));
+    if !cpu.is_empty() {
+        // On a shared machine the wall times above include waiting for a core; the CPU
+        // time is what the solver itself used.
+        let _ = writeln!(out, "CPU time of this process per row: {}", cpu.join(", "));
+    }
     Ok(out)
 }
 
@@ -313,10 +323,17 @@ fn case_line(row: &str, count: usize, case: &bench::solver::CaseResult) -> Strin
     )
 }
 
-/// The process's peak memory (Linux: `VmHWM`, reset through `/proc/self/clear_refs`).
+/// The process's peak memory (Linux: `VmHWM`, reset through `/proc/self/clear_refs`) and CPU time.
 mod memory {
     pub fn reset_peak() {
         let _ = std::fs::write("/proc/self/clear_refs", "5");
+    }
+
+    /// The CPU time this process has used (Linux: `/proc/self/schedstat`, in nanoseconds).
+    pub fn cpu_seconds() -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+        let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
+        Some(nanos as f64 / 1e9)
     }
 
     /// Peak resident bytes since the last reset, where the system says.
