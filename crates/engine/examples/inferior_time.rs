@@ -1,5 +1,5 @@
 //! Times the inferior-cell analysis on the benchmark midgames: `inferior_time N STONES REPS`
-//! (the solver's option set; `FULL=1` for the full analysis, `NORED=1` without the reduced
+//! (the solver's option set; `FULL=1` or `DEEP=1` for those presets, `NORED=1` without the reduced
 //! graphs). Prints the pruned move count and the wall time per analysis.
 use ohm_engine::bench::midgame_positions;
 use ohm_engine::inferior::{analyze_with, AnalysisOptions, PatternSet};
@@ -15,6 +15,9 @@ fn main() {
     }
     if std::env::var("FULL").is_ok() {
         opts = AnalysisOptions::FULL;
+    }
+    if std::env::var("DEEP").is_ok() {
+        opts = AnalysisOptions::DEEP;
     }
     let positions = midgame_positions(Board::square(n).unwrap(), 10, stones, 0xBE7C4 + n as u64);
     let t = std::time::Instant::now();

@@ -192,18 +192,20 @@ pub fn run_suite(suite: &str, clock: Clock<'_>, rounds: u32) -> Option<Vec<Measu
         solver if solver::SUITES.contains(&solver) => solver::measurements(solver, clock),
         "inferior" => {
             let mut out = Vec::new();
-            for (n, stones, name, solver_name) in [
-                (9u8, 20usize, "9x9", "9x9-solver"),
-                (11, 30, "11x11", "11x11-solver"),
-                (13, 40, "13x13", "13x13-solver"),
-                (19, 90, "19x19", "19x19-solver"),
+            for (n, stones, name, solver_name, deep_name) in [
+                (9u8, 20usize, "9x9", "9x9-solver", "9x9-deep"),
+                (11, 30, "11x11", "11x11-solver", "11x11-deep"),
+                (13, 40, "13x13", "13x13-solver", "13x13-deep"),
+                (19, 90, "19x19", "19x19-solver", "19x19-deep"),
             ] {
                 let board = crate::Board::square(n).expect("valid size");
                 let positions = midgame_positions(board, 10, stones, 0xBE7C4 + u64::from(n));
                 let full = crate::inferior::AnalysisOptions::FULL;
                 let solver = crate::inferior::AnalysisOptions::SOLVER;
+                let deep = crate::inferior::AnalysisOptions::DEEP;
                 out.push(inferior_suite(clock, &positions, name, &full));
                 out.push(inferior_suite(clock, &positions, solver_name, &solver));
+                out.push(inferior_suite(clock, &positions, deep_name, &deep));
             }
             out.extend(berge_suite(clock));
             Some(out)
@@ -333,10 +335,12 @@ pub fn berge_position(index: usize) -> crate::Position {
     position
 }
 
-/// Berge's puzzles: one full analysis each, the share of empty cells ignored for the side to
-/// move (the paper's Table 2 column) in the checksum as in [`inferior_suite`].
+/// Berge's puzzles: one deep analysis each ([`crate::inferior::AnalysisOptions::DEEP`]: the
+/// paper's captured and locally dominated cells come from local games), the share of empty
+/// cells ignored for the side to move (the paper's Table 2 column) in the checksum as in
+/// [`inferior_suite`].
 pub fn berge_suite(clock: Clock<'_>) -> Vec<Measurement> {
-    let full = crate::inferior::AnalysisOptions::FULL;
+    let full = crate::inferior::AnalysisOptions::DEEP;
     (0..BERGE_PUZZLES.len())
         .map(|i| {
             let position = berge_position(i);

@@ -457,10 +457,13 @@ fn small_index(small: &Small, p: Point) -> usize {
 fn check_fill_and_moves(small: &Small, pos: &Position, tally: &mut Tally) {
     let (black, white) = small.masks(&stones_of(pos));
     let mut memo = HashMap::new();
-    for (to_move, options) in Color::ALL
-        .into_iter()
-        .flat_map(|c| [(c, AnalysisOptions::FULL), (c, AnalysisOptions::SOLVER)])
-    {
+    for (to_move, options) in Color::ALL.into_iter().flat_map(|c| {
+        [
+            (c, AnalysisOptions::FULL),
+            (c, AnalysisOptions::SOLVER),
+            (c, AnalysisOptions::DEEP),
+        ]
+    }) {
         let result =
             ohm_engine::inferior::analyze_with(pos, to_move, &options, &PatternSet::builtin());
         let (fb, fw) = small.masks(&result.filled_stones(pos));
@@ -849,8 +852,9 @@ fn pruning_never_removes_every_move_whatever_the_relations() {
 
 /// Fill-in and pruning never lose the value: in every solved 9x9 position of
 /// `tests/data/solved-9x9-positions.csv` (from `../shared/data/`) where the side to move wins,
-/// the considered moves contain a winning move, with all recognisers and with the solver's
-/// option set; and no considered move is declared dead or captured.
+/// the considered moves contain a winning move, with all recognisers, with the solver's
+/// option set and with the local games of small regions; and no considered move is declared
+/// dead or captured.
 #[test]
 fn solved_positions_keep_a_winning_move_in_the_considered_set() {
     use ohm_engine::inferior::analyze_with;
@@ -871,7 +875,11 @@ fn solved_positions_keep_a_winning_move_in_the_considered_set() {
             .split_whitespace()
             .map(|s| Point::parse(s).unwrap())
             .collect();
-        for options in [AnalysisOptions::FULL, AnalysisOptions::SOLVER] {
+        for options in [
+            AnalysisOptions::FULL,
+            AnalysisOptions::SOLVER,
+            AnalysisOptions::DEEP,
+        ] {
             let cells = analyze_with(&position, to_move, &options, &PatternSet::builtin());
             legal += position.empty_cells().len();
             pruned += position.empty_cells().len() - cells.consider.len();
@@ -1060,4 +1068,92 @@ fn reduced_graphs_agree_with_the_generic_recognisers() {
     }
     eprintln!("{pairs} mutual pairs, {simplicial} simplicial cells compared");
     assert!(pairs > 50 && simplicial > 50);
+}
+
+/// Every claim of the small regions' local games ([`ohm_engine::inferior::subgames`]) against
+/// the exhaustive solver: a captured region filled with its owner keeps the value for either
+/// side to move; a dominated move wins only if its dominator wins; a vulnerable stone answered
+/// by its killer is worth no more than the opponent's stone there (either side to move).
+#[test]
+fn oracle_every_local_game_claim_holds() {
+    use ohm_engine::inferior::reduced::ReducedGraph;
+    use ohm_engine::inferior::subgames::{region_claims, Wanted};
+    let mut rng = Rng(0x5ab9_a3e5);
+    let (mut captured, mut dominated, mut vulnerable) = (0usize, 0usize, 0usize);
+    for_sample_positions(
+        &mut rng,
+        &[
+            (3u8, 5u32, 100),
+            (4, 8, 250),
+            (4, 11, 60),
+            (5, 10, 120),
+            (5, 13, 15),
+        ],
+        |small, pos| {
+            let stones = stones_of(pos);
+            let (black, white) = small.masks(&stones);
+            let graphs = ByColor {
+                black: ReducedGraph::new(pos.board(), &stones, Color::Black),
+                white: ReducedGraph::new(pos.board(), &stones, Color::White),
+            };
+            let empty = pos.empty_cells();
+            let mut memo = HashMap::new();
+            let picture = || diagram::to_diagram(pos);
+            let play = |b: u32, w: u32, colour: Color, bits: u32| match colour {
+                Color::Black => (b | bits, w),
+                Color::White => (b, w | bits),
+            };
+            let claims = region_claims(pos.board(), &graphs, empty, 5, Wanted::Captured);
+            for (proof, owner) in &claims.captured {
+                captured += 1;
+                let set = proof.region.iter().fold(0, |m, p| m | small.bit(p));
+                let (fb, fw) = play(black, white, *owner, set);
+                for side in Color::ALL {
+                    assert_eq!(
+                        small.wins(black, white, side, &mut memo),
+                        small.wins(fb, fw, side, &mut memo),
+                        "{proof:?} captured by {owner:?}, {side:?} to move\n{}",
+                        picture()
+                    );
+                }
+            }
+            for player in Color::ALL {
+                let claims =
+                    region_claims(pos.board(), &graphs, empty, 5, Wanted::MovesFor(player));
+                for (cell, by, colour, proof) in &claims.dominated {
+                    dominated += 1;
+                    let (cb, cw) = play(black, white, *colour, small.bit(*cell));
+                    let (db, dw) = play(black, white, *colour, small.bit(*by));
+                    if !small.wins(cb, cw, !*colour, &mut memo) {
+                        assert!(
+                            !small.wins(db, dw, !*colour, &mut memo),
+                            "{cell} dominated by {by} for {colour:?} ({proof:?})\n{}",
+                            picture()
+                        );
+                    }
+                }
+                for (cell, killer, colour, proof) in &claims.vulnerable {
+                    vulnerable += 1;
+                    let (c, k) = (small.bit(*cell), small.bit(*killer));
+                    let (ab, aw) = play(black, white, *colour, c);
+                    let (ab, aw) = play(ab, aw, !*colour, k);
+                    let (bb, bw) = play(black, white, !*colour, c | k);
+                    for side in Color::ALL {
+                        assert_eq!(
+                            small.wins(ab, aw, side, &mut memo),
+                            small.wins(bb, bw, side, &mut memo),
+                            "{cell} vulnerable to {killer} for {colour:?} ({proof:?}), \
+                             {side:?} to move\n{}",
+                            picture()
+                        );
+                    }
+                }
+            }
+        },
+    );
+    eprintln!(
+        "local games: {captured} captured regions, {dominated} dominations, \
+         {vulnerable} vulnerable moves checked"
+    );
+    assert!(captured > 20 && dominated > 20 && vulnerable > 20);
 }

@@ -28,6 +28,9 @@ use crate::color::Color;
 use crate::point::Point;
 use crate::shannon::dead::DeadVertexReason;
 
+/// How a local game's proof begins (said once per cell).
+const LOCAL_GAME_WORDS: &str = "proven by playing out the small region";
+
 /// `a`, `a or b`, `a, b or c`.
 fn either(cells: CellSet) -> String {
     let names: Vec<String> = cells.iter().map(|p| p.to_string()).collect();
@@ -140,6 +143,12 @@ fn why_words<'a>(
                     others.push(text);
                 }
             }
+            // Many regions may prove one claim: name the first.
+            InferiorReason::LocalGame { .. } => {
+                if !others.iter().any(|t| t.starts_with(LOCAL_GAME_WORDS)) {
+                    others.push(reason_words(reason));
+                }
+            }
             other => {
                 let text = reason_words(other);
                 if !others.contains(&text) {
@@ -239,6 +248,13 @@ pub fn reason_words(reason: &InferiorReason) -> String {
             colour,
             partner,
         } => local_reason_text(*claim, *colour, *partner),
+        InferiorReason::LocalGame { region, .. } => {
+            let names: Vec<String> = region.iter().map(|p| p.to_string()).collect();
+            format!(
+                "{LOCAL_GAME_WORDS} {} on its own, every move of both players tried",
+                names.join(" ")
+            )
+        }
     }
 }
 

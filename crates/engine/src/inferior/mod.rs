@@ -39,6 +39,7 @@ pub mod matcher;
 pub mod pattern;
 pub mod reduced;
 pub mod regions;
+pub mod subgames;
 
 use alloc::format;
 use alloc::string::String;
@@ -98,6 +99,9 @@ pub enum InferiorReason {
     /// The cell is dead once `mover` plays `cell`: dominated by that move if `mover` is the
     /// player to move, vulnerable to it otherwise.
     DeadAfterMove { mover: Color, cell: Point },
+    /// The local game of the small `region` ([`subgames`]) played in `graph`'s reduced graph
+    /// proves the claim (captured, dominated or vulnerable).
+    LocalGame { region: CellSet, graph: Color },
 }
 
 /// Which recognisers [`analyze_with`] runs.
@@ -113,6 +117,10 @@ pub struct AnalysisOptions {
     /// cells (dead) and pairs that support or threaten each other (captured). A few
     /// microseconds: part of the solver's set.
     pub reduced: bool,
+    /// Solve the local game of every connected region of up to this many empty cells in both
+    /// reduced graphs ([`subgames`]; 0: none): larger captured sets, and moves dominated or
+    /// vulnerable within a region. Costly (`ohm bench inferior`): only in [`Self::DEEP`].
+    pub subgames: u8,
     /// Fill in dead and captured cells and repeat until nothing new is found.
     pub fill_in: bool,
     /// Leave dominated moves out of [`InferiorCells::consider`].
@@ -127,6 +135,7 @@ impl AnalysisOptions {
         patterns: true,
         graph: true,
         reduced: true,
+        subgames: 0,
         fill_in: true,
         prune_dominated: true,
         prune_vulnerable: true,
@@ -141,11 +150,20 @@ impl AnalysisOptions {
         ..AnalysisOptions::FULL
     };
 
+    /// [`Self::FULL`] and the local games of every region of up to five cells
+    /// ([`subgames`]): what the app, `compute-inferior` and Berge's puzzles use; about ten
+    /// times [`Self::FULL`]'s time on 11x11 midgames.
+    pub const DEEP: AnalysisOptions = AnalysisOptions {
+        subgames: 5,
+        ..AnalysisOptions::FULL
+    };
+
     /// Nothing at all: every empty cell is considered.
     pub const NONE: AnalysisOptions = AnalysisOptions {
         patterns: false,
         graph: false,
         reduced: false,
+        subgames: 0,
         fill_in: false,
         prune_dominated: false,
         prune_vulnerable: false,
@@ -202,13 +220,14 @@ impl InferiorCells {
     }
 }
 
-/// [`analyze_with`] with all recognisers and the generated library (no extra pattern set).
+/// [`analyze_with`] with all recognisers, the local games of small regions
+/// ([`AnalysisOptions::DEEP`]) and the generated library (no extra pattern set).
 #[must_use]
 pub fn analyze(position: &Position, to_move: Color) -> InferiorCells {
     analyze_with(
         position,
         to_move,
-        &AnalysisOptions::default(),
+        &AnalysisOptions::DEEP,
         &PatternSet::empty(),
     )
 }
@@ -274,8 +293,7 @@ pub fn analyze_with(
             black: ShannonGraph::from_position(&scratch, Color::Black),
             white: ShannonGraph::from_position(&scratch, Color::White),
         });
-        let reduced = options
-            .reduced
+        let reduced = (options.reduced || options.subgames > 0)
             .then(|| ByColor::from_fn(|c| reduced::ReducedGraph::new(&board, &stones, c)));
         let matches = if options.patterns {
             patterns.find_matches(&board, &stones)
@@ -297,7 +315,7 @@ pub fn analyze_with(
                 out.reasons.push((p, InferiorReason::DeadRegion));
             }
         }
-        if let Some(reduced) = &reduced {
+        if let Some(reduced) = reduced.as_ref().filter(|_| options.reduced) {
             for colour in Color::ALL {
                 for p in reduced[colour].simplicial() - dead {
                     dead.insert(p);
@@ -359,7 +377,7 @@ pub fn analyze_with(
                 take(m.marked, owner, &|| pattern_reason(m));
             }
         }
-        if let Some(reduced) = &reduced {
+        if let Some(reduced) = reduced.as_ref().filter(|_| options.reduced) {
             for colour in Color::ALL {
                 let pairs = reduced[colour].mutual_pairs();
                 for (a, b) in pairs.captured {
@@ -405,6 +423,22 @@ pub fn analyze_with(
                         InferiorReason::DegreeThreeThreat { graph: colour }
                     });
                 }
+            }
+        }
+
+        if let Some(reduced) = reduced.as_ref().filter(|_| options.subgames > 0) {
+            let claims = subgames::region_claims(
+                &board,
+                reduced,
+                empty - dead,
+                usize::from(options.subgames),
+                subgames::Wanted::Captured,
+            );
+            for (proof, owner) in claims.captured {
+                take(proof.region, owner, &|| InferiorReason::LocalGame {
+                    region: proof.region,
+                    graph: proof.graph,
+                });
             }
         }
 
@@ -523,6 +557,26 @@ pub fn analyze_with(
                 cell: k,
             };
             relation(c, k, ours, &reason);
+        }
+    }
+    if options.subgames > 0 {
+        let graphs = ByColor::from_fn(|c| reduced::ReducedGraph::new(&board, &stones, c));
+        let claims = subgames::region_claims(
+            &board,
+            &graphs,
+            empty,
+            usize::from(options.subgames),
+            subgames::Wanted::MovesFor(to_move),
+        );
+        let reason = |proof: &subgames::Proof| InferiorReason::LocalGame {
+            region: proof.region,
+            graph: proof.graph,
+        };
+        for (cell, dominator, _, proof) in &claims.dominated {
+            relation(*cell, *dominator, true, &|| reason(proof));
+        }
+        for (cell, killer, _, proof) in &claims.vulnerable {
+            relation(*cell, *killer, false, &|| reason(proof));
         }
     }
     out.dominated = group_by_cell(&dominators, empty);
