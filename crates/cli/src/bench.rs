@@ -415,6 +415,10 @@ pub fn parse_limits(text: &str) -> Result<HSearchLimits, String> {
             "budget" => limits.budget = count()?,
             "edges" => limits.and_over_edges = flag()?,
             "templates" => limits.edge_templates = flag()?,
+            "intersection" => limits.full_intersection = flag()?,
+            "or_search" => limits.or_search = flag()?,
+            "captured" => limits.captured = flag()?,
+            "semi_and" => limits.semi_and = flag()?,
             _ => return Err(format!("--vc: unknown key '{key}'")),
         }
     }

@@ -38,7 +38,9 @@ usage:
                                      --vc sets the vc suite's H-search: a preset (default,
                                      unlimited, search, expert, strongest) and/or
                                      key=value,.. (full=N|none, semi=N|none, or=N|none,
-                                     budget=N|none, edges=0|1, templates=0|1)
+                                     budget=N|none, edges=0|1, templates=0|1,
+                                     intersection=0|1, or_search=0|1, captured=0|1,
+                                     semi_and=0|1)
   ohm bench wins <player>            the share of the solved 9x9 file's won positions where
                                      the player (as in ohm match) plays a winning move
   ohm graph analyze [--terminals A,B|none] [--summary]

@@ -81,64 +81,129 @@ fn bridge_is_a_full_connection_with_two_carrier_cells() {
     println!("{}", vcs.proof(id));
     assert_eq!(
         vcs.proof(id),
-        "(b2,[],b3) is VC, (b3,[],c3) is VC. Apply AND: (b2,[b3],c3) is VSC.\n\
-         (b2,[],c2) is VC, (c2,[],c3) is VC. Apply AND: (b2,[c2],c3) is VSC.\n\
-         (b2,[b3],c3) is VSC, (b2,[c2],c3) is VSC. Apply OR: (b2,[c2,b3],c3) is VC.\n"
+        "(b2,[],c2) is VC, (c2,[],c3) is VC. Apply AND: (b2,[c2],c3) is VSC.\n\
+         (b2,[],b3) is VC, (b3,[],c3) is VC. Apply AND: (b2,[b3],c3) is VSC.\n\
+         (b2,[c2],c3) is VSC, (b2,[b3],c3) is VSC. Apply OR: (b2,[c2,b3],c3) is VC.\n"
     );
+}
+
+/// Every rule on: the stronger rules (captured pairs, AND with semis, the OR search, the
+/// full lists that must shrink their intersection), AND over edges, lists long enough for
+/// the rules to matter on small boards.
+const EVERY_RULE: HSearchLimits = HSearchLimits {
+    max_full: 24,
+    max_semi: 48,
+    and_over_edges: true,
+    full_intersection: true,
+    or_search: true,
+    captured: true,
+    semi_and: true,
+    ..HSearchLimits::DEFAULT
+};
+
+/// What the derivation of `id` uses of the stronger rules: captured pairs, a semi leg or a
+/// shared key cell in AND, an OR of more than two semis.
+fn strong_rules_used(vcs: &Connections, id: ohm_engine::connections::ConnectionId) -> [bool; 3] {
+    match vcs.derivation(id) {
+        Derivation::And {
+            left,
+            right,
+            via,
+            captured,
+        } => {
+            let semi_leg = vcs.get(left).kind == Kind::Semi || vcs.get(right).kind == Kind::Semi;
+            let shared_key = vcs.get(id).key.is_some_and(|k| k != via);
+            [!captured.is_empty(), semi_leg || shared_key, false]
+        }
+        Derivation::Or { semis, captured } => [!captured.is_empty(), false, semis.len() > 2],
+        _ => [false; 3],
+    }
+}
+
+/// Checks every stored connection with a small carrier, and a sample of the larger ones,
+/// against the oracle; counts them (full, semi) and those of each stronger rule.
+fn check_against_oracle(vcs: &Connections, pos: &Position, checked: &mut [usize; 5]) {
+    let color = vcs.color();
+    for (n, id) in vcs.all().enumerate() {
+        let c = vcs.get(id);
+        if c.carrier.len() > 14 || (c.carrier.len() > 8 && n % 8 != 0) {
+            continue;
+        }
+        let [x, y] = c.ends;
+        let truth = match c.kind {
+            Kind::Full => oracle::is_full_connection(pos, color, x, c.carrier, y),
+            Kind::Semi => oracle::key_wins(pos, color, x, c.carrier, y, c.key.unwrap()),
+        };
+        assert_eq!(
+            truth,
+            Some(true),
+            "{color:?} {c:?}\n{pos:?}\n{}",
+            vcs.proof(id)
+        );
+        checked[usize::from(c.kind == Kind::Semi)] += 1;
+        for (k, used) in strong_rules_used(vcs, id).into_iter().enumerate() {
+            checked[2 + k] += usize::from(used);
+        }
+    }
 }
 
 #[test]
 fn every_reported_connection_is_true_by_brute_force() {
     let mut rng = Rng(0x5eed_0001);
-    let mut checked = (0, 0);
-    // Half the positions with AND over edges too, the rule the defaults leave out.
+    let mut checked = [0; 5];
+    // A third of the positions at the defaults, a third with AND over edges too (the rule
+    // the defaults leave out), a third with every rule.
     let over_edges = HSearchLimits {
         and_over_edges: true,
         ..HSearchLimits::DEFAULT
     };
     for case in 0..cases(300, 1000) {
         let pos = random_position(&mut rng, 5);
-        let limits = if case % 2 == 0 {
-            HSearchLimits::DEFAULT
-        } else {
-            over_edges
-        };
+        let limits = [HSearchLimits::DEFAULT, over_edges, EVERY_RULE][case % 3];
         for color in Color::ALL {
             let vcs = Connections::build(&pos, color, limits);
-            // Every connection with a small carrier, and a sample of the larger ones.
-            for (n, id) in vcs.all().enumerate() {
-                let c = vcs.get(id);
-                if c.carrier.len() > 14 || (c.carrier.len() > 8 && n % 8 != 0) {
-                    continue;
-                }
-                let [x, y] = c.ends;
-                match c.kind {
-                    Kind::Full => {
-                        let truth = oracle::is_full_connection(&pos, color, x, c.carrier, y);
-                        assert_eq!(
-                            truth,
-                            Some(true),
-                            "{color:?} {c:?}\n{pos:?}\n{}",
-                            vcs.proof(id)
-                        );
-                        checked.0 += 1;
-                    }
-                    Kind::Semi => {
-                        let key = c.key.unwrap();
-                        let truth = oracle::key_wins(&pos, color, x, c.carrier, y, key);
-                        assert_eq!(
-                            truth,
-                            Some(true),
-                            "{color:?} {c:?}\n{pos:?}\n{}",
-                            vcs.proof(id)
-                        );
-                        checked.1 += 1;
-                    }
-                }
+            check_against_oracle(&vcs, &pos, &mut checked);
+        }
+    }
+    println!(
+        "checked {} full, {} semi; with captured pairs {}, semi legs or shared keys {}, ORs of 3+ {}",
+        checked[0], checked[1], checked[2], checked[3], checked[4]
+    );
+    // Each stronger rule was put to the test.
+    assert!(checked[2..].iter().all(|&n| n > 10), "{checked:?}");
+}
+
+/// Incremental updates with every rule on (where the result depends on the order of
+/// discovery, so it is compared with the oracle rather than with a fresh build), through
+/// whole games on small boards, and undone.
+#[test]
+fn incremental_updates_with_every_rule_are_true_by_brute_force() {
+    let mut rng = Rng(0x5eed_0005);
+    let mut checked = [0; 5];
+    for _ in 0..cases(15, 60) {
+        let side = 3 + rng.below(3) as u8;
+        let mut pos = Position::new(Board::square(side).unwrap());
+        let mut stores = Color::ALL.map(|c| Connections::build(&pos, c, EVERY_RULE));
+        let mut played = 0;
+        while !pos.is_over() {
+            let cell = rng.pick(pos.empty_cells()).unwrap();
+            pos.try_play(ohm_engine::Move::Cell(cell)).unwrap();
+            played += 1;
+            for vcs in &mut stores {
+                vcs.update(&pos, cell);
+                check_against_oracle(vcs, &pos, &mut checked);
+            }
+        }
+        for _ in 0..played {
+            pos.undo();
+            for vcs in &mut stores {
+                assert!(vcs.undo());
+                assert_eq!(vcs.position_hash(), pos.hash());
             }
         }
     }
-    println!("checked {} full, {} semi", checked.0, checked.1);
+    println!("checked {checked:?}");
+    assert!(checked[2..].iter().all(|&n| n > 0), "{checked:?}");
 }
 
 #[test]

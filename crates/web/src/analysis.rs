@@ -191,7 +191,7 @@ pub fn connections_between(store: &Connections, a: Point, b: Point) -> Between {
         let rule = match store.derivation(id) {
             Derivation::Base => "the ends touch".to_string(),
             Derivation::And { via, .. } => format!("AND over {via}"),
-            Derivation::Or { semis } => format!("OR of {} semi-connections", semis.len()),
+            Derivation::Or { semis, .. } => format!("OR of {} semi-connections", semis.len()),
             Derivation::Inherited { stone, .. } => format!("kept after {stone} was played"),
             Derivation::EdgeTemplate { name, .. } => format!("edge template {name} (HexWiki)"),
         };

@@ -6,8 +6,8 @@ use core::mem;
 
 use super::templates::Placements;
 use super::{
-    pair_index, ConnectionId, Connections, Ends, Entry, Kind, Layer, PairLists, Rule, Stats,
-    NOT_AN_END,
+    pair_index, CapturedRef, ConnectionId, Connections, Ends, Entry, HSearchLimits, Kind, Layer,
+    PairLists, Rule, Stats, NOT_AN_END,
 };
 use crate::cellset::CellSet;
 use crate::point::{Edge, Point};
@@ -15,7 +15,7 @@ use crate::{Color, Position};
 
 /// A connection created by this build that still waits in the queue.
 const QUEUED: u8 = 0;
-/// Combined with every processed full connection at both its ends (semis start here).
+/// Combined with every processed connection at both its ends.
 const DONE: u8 = 1;
 /// Evicted from its list before it was processed.
 const DEAD: u8 = 2;
@@ -23,35 +23,42 @@ const DEAD: u8 = 2;
 pub(super) fn empty_layer(
     position: &Position,
     color: Color,
-    arena_len: usize,
-    or_len: usize,
+    limits: HSearchLimits,
+    [arena_len, or_len, captured_len]: [usize; 3],
     reuse: Option<Layer>,
 ) -> Layer {
-    let ends = Ends::of(position, color);
+    let ends = Ends::of(position, color, limits.captured);
     let n = ends.len();
     let (e1, e2) = Edge::of(color);
     let won_by_stones = ends.index(e1.point()) == ends.index(e2.point());
-    let (mut pairs, mut partners) =
-        reuse.map_or((Vec::new(), Vec::new()), |old| (old.pairs, old.partners));
+    let (mut pairs, mut partners, mut semi_partners) = reuse
+        .map_or((Vec::new(), Vec::new(), Vec::new()), |old| {
+            (old.pairs, old.partners, old.semi_partners)
+        });
     // A discarded layer's lists are cleared, not freed: they keep their capacity, so a search
     // that plays and takes back stones all the time hardly allocates here (allocation and
     // freeing were a fifth of a search with H-search at every node).
     for lists in &mut pairs {
         lists.full.clear();
         lists.semi.clear();
+        lists.or_seen = 0;
+        lists.or_queued = false;
     }
     pairs.resize_with(n * n.saturating_sub(1) / 2, PairLists::default);
-    for list in &mut partners {
+    for list in partners.iter_mut().chain(semi_partners.iter_mut()) {
         list.clear();
     }
     partners.resize_with(n, Vec::new);
+    semi_partners.resize_with(n, Vec::new);
     Layer {
         pairs,
         partners,
+        semi_partners,
         ends,
         stats: Stats::default(),
         arena_len,
         or_len,
+        captured_len,
         won_by_stones,
         position_hash: position.hash(),
     }
@@ -85,8 +92,12 @@ pub(super) fn after_stone(
     let fresh = empty_layer(
         position,
         color,
-        connections.arena.len(),
-        connections.or_inputs.len(),
+        connections.limits,
+        [
+            connections.arena.len(),
+            connections.or_inputs.len(),
+            connections.captured_inputs.len(),
+        ],
         connections.spare.take(),
     );
     let old = mem::replace(&mut connections.layer, fresh);
@@ -130,6 +141,7 @@ pub(super) fn after_stone(
             let target = &mut builder.layer.pairs[pair_index(i, j)];
             target.full.reserve(lists.full.len());
             target.semi.reserve(lists.semi.len());
+            target.or_seen = lists.or_seen;
             for (entries, kind) in [(&lists.full, Kind::Full), (&lists.semi, Kind::Semi)] {
                 for entry in entries {
                     debug_assert_eq!(builder.get(entry.id).ends, [old_names[lo], old_names[hi]]);
@@ -179,6 +191,25 @@ pub(super) fn after_stone(
     // (the others are refused as duplicates, or come back as they were in a fresh build).
     builder.add_templates(position);
 
+    // An end that captures a pair it did not capture before may now join carriers that meet
+    // there: its connections meet every other again (at both ends), and its pairs' ORs run.
+    if builder.limits.captured {
+        for i in 0..new_ends.len() {
+            let now = new_ends.captured[i];
+            if now.is_empty() {
+                continue;
+            }
+            let before = old
+                .ends
+                .index(new_ends.names[i])
+                .filter(|&o| old.ends.names[o] == new_ends.names[i])
+                .map_or(CellSet::EMPTY, |o| old.ends.captured[o]);
+            if !now.is_subset(&before) {
+                builder.revisit_end(i);
+            }
+        }
+    }
+
     // Opponent stone: a pair that lost a connection may now keep carriers its lost ones had
     // dominated, so its ANDs and ORs run again.
     damaged.sort_unstable();
@@ -209,25 +240,52 @@ fn insertion_point(list: &[Entry], size: u32, carrier: &CellSet) -> usize {
     list.iter().position(after).unwrap_or(list.len())
 }
 
+/// One side of an AND: a connection between the midpoint and an outer end.
+#[derive(Clone, Copy, Debug)]
+struct Leg {
+    id: ConnectionId,
+    carrier: CellSet,
+    /// The key of a semi-connection; `None` for a full one.
+    key: Option<Point>,
+}
+
+/// One semi-connection in the OR rule's search.
+#[derive(Clone, Copy, Debug)]
+struct OrSemi {
+    carrier: CellSet,
+    id: ConnectionId,
+    /// Not yet combined by an earlier OR of its pair.
+    new: bool,
+}
+
 /// The state of one build or update.
 struct Builder<'a, 'i> {
     arena: &'a mut Vec<super::Connection>,
     or_inputs: &'a mut Vec<ConnectionId>,
+    captured_inputs: &'a mut Vec<[Point; 2]>,
     layer: &'a mut Layer,
     templates: &'a super::templates::Placements,
     color: Color,
-    limits: super::HSearchLimits,
+    limits: HSearchLimits,
     /// Ids below this were processed by an earlier build.
     first_new: usize,
     /// QUEUED / DONE / DEAD for the ids from `first_new` on.
     state: Vec<u8>,
     queue: Vec<ConnectionId>,
     head: usize,
+    /// Connections of earlier builds to combine once more ([`Builder::revisit_end`]).
+    revisit: Vec<ConnectionId>,
+    /// Pairs (as their two ends) whose semis wait for the OR rule.
+    or_queue: Vec<(u16, u16)>,
     /// The OR rule's inputs (reused between calls).
     scratch: Vec<Entry>,
     /// The OR rule's suffix intersections (reused between calls).
     suffix: Vec<CellSet>,
     chosen: Vec<ConnectionId>,
+    /// The OR search's semis and its pools of per-depth buffers.
+    or_semis: Vec<OrSemi>,
+    or_live: Vec<Vec<u16>>,
+    or_fulls: Vec<Vec<CellSet>>,
     /// The pair of the two edges, if both are ends and different.
     edge_pair: Option<usize>,
     won: bool,
@@ -254,6 +312,7 @@ impl<'a, 'i> Builder<'a, 'i> {
             first_new: connections.arena.len(),
             arena: &mut connections.arena,
             or_inputs: &mut connections.or_inputs,
+            captured_inputs: &mut connections.captured_inputs,
             layer: &mut connections.layer,
             templates: &connections.templates,
             color: connections.color,
@@ -261,9 +320,14 @@ impl<'a, 'i> Builder<'a, 'i> {
             state: Vec::new(),
             queue: Vec::new(),
             head: 0,
+            revisit: Vec::new(),
+            or_queue: Vec::new(),
             scratch: Vec::new(),
             suffix: Vec::new(),
             chosen: Vec::new(),
+            or_semis: Vec::new(),
+            or_live: Vec::new(),
+            or_fulls: Vec::new(),
             edge_pair,
             won: false,
             interrupt,
@@ -301,6 +365,12 @@ impl<'a, 'i> Builder<'a, 'i> {
         id.index() < self.first_new || self.state[id.index() - self.first_new] == DONE
     }
 
+    fn kill(&mut self, id: ConnectionId) {
+        if id.index() >= self.first_new {
+            self.state[id.index() - self.first_new] = DEAD;
+        }
+    }
+
     fn name(&self, end: usize) -> Point {
         self.layer.ends.names[end]
     }
@@ -324,8 +394,11 @@ impl<'a, 'i> Builder<'a, 'i> {
             key,
             rule,
         });
-        self.state
-            .push(if kind == Kind::Full { QUEUED } else { DONE });
+        let queued = kind == Kind::Full || self.limits.semi_and;
+        self.state.push(if queued { QUEUED } else { DONE });
+        if queued {
+            self.queue.push(id);
+        }
         id
     }
 
@@ -370,16 +443,31 @@ impl<'a, 'i> Builder<'a, 'i> {
         match kind {
             Kind::Full => {
                 if lists.full.is_empty() {
+                    lists.full_common = entry.carrier;
                     self.layer.partners[i].push(j as u16);
                     self.layer.partners[j].push(i as u16);
+                } else {
+                    lists.full_common &= entry.carrier;
                 }
                 lists.full.push(entry);
             }
-            Kind::Semi => lists.semi.push(entry),
+            Kind::Semi => {
+                if lists.semi.is_empty() {
+                    lists.semi_common = entry.carrier;
+                    if self.limits.semi_and {
+                        self.layer.semi_partners[i].push(j as u16);
+                        self.layer.semi_partners[j].push(i as u16);
+                    }
+                } else {
+                    lists.semi_common &= entry.carrier;
+                }
+                lists.semi.push(entry);
+            }
         }
     }
 
-    /// Adds a full connection unless a kept one's carrier is a subset; evicts the supersets.
+    /// Adds a full connection unless a kept one's carrier is a subset (or the store's policy
+    /// refuses it); evicts the supersets and the semis that hold it.
     fn add_full(&mut self, i: usize, j: usize, carrier: CellSet, rule: Rule) -> bool {
         let pair = pair_index(i, j);
         let lists = &mut self.layer.pairs[pair];
@@ -388,48 +476,75 @@ impl<'a, 'i> Builder<'a, 'i> {
         }
         let evicts = lists.full.iter().any(|e| carrier.is_subset(&e.carrier));
         let size = carrier.len();
-        if !evicts && lists.full.len() >= self.limits.max_full as usize {
-            match lists.full.last() {
-                Some(last) if last.carrier.len() > size => {
-                    let dropped = lists.full.pop().expect("not empty").id;
-                    if dropped.index() >= self.first_new {
-                        self.state[dropped.index() - self.first_new] = DEAD;
-                    }
+        if !evicts && !lists.full.is_empty() {
+            if self.limits.full_intersection {
+                let common = lists
+                    .full
+                    .iter()
+                    .fold(lists.full[0].carrier, |c, e| c & e.carrier);
+                if common.is_subset(&carrier) {
+                    return false; // takes no cell out of the pair's common cells
                 }
-                _ => return false,
+            }
+            if lists.full.len() >= self.limits.max_full as usize {
+                match lists.full.last() {
+                    Some(last) if last.carrier.len() > size => {
+                        let dropped = lists.full.pop().expect("not empty").id;
+                        self.kill(dropped);
+                    }
+                    _ => return false,
+                }
             }
         }
-        let was_empty = lists.full.is_empty();
-        let lists = &mut self.layer.pairs[pair];
+        let was_empty = self.layer.pairs[pair].full.is_empty();
         let mut k = 0;
-        while k < lists.full.len() {
-            if carrier.is_subset(&lists.full[k].carrier) {
-                let gone = lists.full.remove(k).id;
-                if gone.index() >= self.first_new {
-                    self.state[gone.index() - self.first_new] = DEAD;
-                }
+        while k < self.layer.pairs[pair].full.len() {
+            let e = self.layer.pairs[pair].full[k];
+            if carrier.is_subset(&e.carrier) {
+                self.layer.pairs[pair].full.remove(k);
+                self.kill(e.id);
             } else {
                 k += 1;
             }
         }
         // A semi carrier holding a full carrier of the same pair is a full connection.
-        lists.semi.retain(|e| !carrier.is_subset(&e.carrier));
+        let mut k = 0;
+        while k < self.layer.pairs[pair].semi.len() {
+            let e = self.layer.pairs[pair].semi[k];
+            if carrier.is_subset(&e.carrier) {
+                self.layer.pairs[pair].semi.remove(k);
+                self.kill(e.id);
+            } else {
+                k += 1;
+            }
+        }
         let id = self.push_connection(i, j, Kind::Full, carrier, None, rule);
         let lists = &mut self.layer.pairs[pair];
         let at = insertion_point(&lists.full, size, &carrier);
-        lists.full.insert(at, Entry { carrier, id });
+        lists.full_common = if lists.full.is_empty() {
+            carrier
+        } else {
+            lists.full_common & carrier
+        };
+        lists.full.insert(
+            at,
+            Entry {
+                carrier,
+                id,
+                key: None,
+            },
+        );
         if was_empty {
             self.layer.partners[i].push(j as u16);
             self.layer.partners[j].push(i as u16);
         }
-        self.queue.push(id);
         if Some(pair) == self.edge_pair {
             self.won = true;
         }
         true
     }
 
-    /// Adds a semi-connection keyed at `key`, then tries the OR rule with it.
+    /// Adds a semi-connection keyed at `key` and queues its pair for the OR rule.
     fn add_semi(&mut self, i: usize, j: usize, carrier: CellSet, key: Point, rule: Rule) -> bool {
         let pair = pair_index(i, j);
         let lists = &mut self.layer.pairs[pair];
@@ -443,52 +558,532 @@ impl<'a, 'i> Builder<'a, 'i> {
         if !evicts && lists.semi.len() >= self.limits.max_semi as usize {
             match lists.semi.last() {
                 Some(last) if last.carrier.len() > size => {
-                    lists.semi.pop();
+                    let dropped = lists.semi.pop().expect("not empty").id;
+                    self.kill(dropped);
                 }
                 _ => return false,
             }
         }
-        lists.semi.retain(|e| !carrier.is_subset(&e.carrier));
+        let was_empty = self.layer.pairs[pair].semi.is_empty();
+        let mut k = 0;
+        while k < self.layer.pairs[pair].semi.len() {
+            let e = self.layer.pairs[pair].semi[k];
+            if carrier.is_subset(&e.carrier) {
+                self.layer.pairs[pair].semi.remove(k);
+                self.kill(e.id);
+            } else {
+                k += 1;
+            }
+        }
         let id = self.push_connection(i, j, Kind::Semi, carrier, Some(key), rule);
         let lists = &mut self.layer.pairs[pair];
         let at = insertion_point(&lists.semi, size, &carrier);
-        let entry = Entry { carrier, id };
-        lists.semi.insert(at, entry);
-        // No OR at all while every semi carrier of the pair shares a cell (the usual case).
-        let shared = lists
-            .semi
-            .iter()
-            .fold(carrier, |common, e| common & e.carrier);
-        if !shared.is_empty() {
-            return true;
+        lists.semi_common = if lists.semi.is_empty() {
+            carrier
+        } else {
+            lists.semi_common & carrier
+        };
+        lists.semi.insert(
+            at,
+            Entry {
+                carrier,
+                id,
+                key: Some(key),
+            },
+        );
+        if was_empty && self.limits.semi_and {
+            self.layer.semi_partners[i].push(j as u16);
+            self.layer.semi_partners[j].push(i as u16);
         }
-
-        let mut others = mem::take(&mut self.scratch);
-        others.clear();
-        others.extend(lists.semi.iter().filter(|e| e.id != id));
-        self.or_rule(i, j, entry, &others);
-        self.scratch = others;
+        self.queue_or(i, j);
         true
     }
 
-    /// OR of `first` with subsets of `others` (each must shrink the common intersection).
-    fn or_rule(&mut self, i: usize, j: usize, first: Entry, others: &[Entry]) {
+    fn queue_or(&mut self, i: usize, j: usize) {
+        let lists = &mut self.layer.pairs[pair_index(i, j)];
+        if !lists.or_queued && lists.semi.len() >= 2 {
+            lists.or_queued = true;
+            self.or_queue.push((i as u16, j as u16));
+        }
+    }
+
+    /// The captured cells of the ends `i` and `j` usable in one connection between them.
+    fn captured_between(&self, i: usize, j: usize) -> CellSet {
+        if !self.limits.captured {
+            return CellSet::EMPTY;
+        }
+        let ends = &self.layer.ends;
+        let mut cells = ends.captured[i] | ends.captured[j];
+        if cells.is_empty() {
+            return cells;
+        }
+        // An empty end is never inside its own connection's carrier.
+        for k in [i, j] {
+            if ends.empty[k] {
+                cells.remove(ends.names[k]);
+            }
+        }
+        cells
+    }
+
+    /// Records the captured pairs of ends `i` and `j` that hold the cells `needed` (all of
+    /// them must lie in [`Builder::captured_between`]) and returns their cells, or `None` when
+    /// the pairs overlap (one intrusion could not be answered in both) or hold an end.
+    fn record_captured(
+        &mut self,
+        i: usize,
+        j: usize,
+        needed: CellSet,
+    ) -> Option<(CellSet, CapturedRef)> {
+        let start = self.captured_inputs.len();
+        let mut cells = CellSet::EMPTY;
+        for c in needed {
+            if cells.contains(c) {
+                continue;
+            }
+            let ends = &self.layer.ends;
+            let pair = [i, j]
+                .into_iter()
+                .flat_map(|k| ends.captured_pairs(k).iter())
+                .find(|p| p.contains(&c))
+                .copied();
+            let Some(pair) = pair else {
+                self.captured_inputs.truncate(start);
+                return None;
+            };
+            let pair_cells = CellSet::single(pair[0]).with(pair[1]);
+            let blocked = [i, j]
+                .into_iter()
+                .any(|k| ends.empty[k] && pair_cells.contains(ends.names[k]));
+            if cells.intersects(&pair_cells) || blocked {
+                self.captured_inputs.truncate(start);
+                return None;
+            }
+            cells |= pair_cells;
+            self.captured_inputs.push(pair);
+        }
+        let run = CapturedRef {
+            start: start as u32,
+            len: (self.captured_inputs.len() - start) as u32,
+        };
+        Some((cells, run))
+    }
+
+    /// Drops the captured pairs a refused connection recorded.
+    fn forget_captured(&mut self, run: CapturedRef) {
+        if run.len > 0 {
+            self.captured_inputs.truncate(run.start as usize);
+        }
+    }
+
+    /// Runs the queue: every connection meets every processed one at both its ends; when
+    /// none is left, the OR rule runs on the pairs that got new semis.
+    fn run(&mut self) {
+        loop {
+            if self.halted() {
+                break;
+            }
+            if let Some(id) = self.revisit.pop() {
+                self.combine_everywhere(id);
+                continue;
+            }
+            if self.head < self.queue.len() {
+                let id = self.queue[self.head];
+                self.head += 1;
+                let slot = id.index() - self.first_new;
+                if self.state[slot] == QUEUED {
+                    self.state[slot] = DONE;
+                    self.combine_everywhere(id);
+                }
+                continue;
+            }
+            // The AND queue is empty: the OR rule on every pair that got semis meanwhile,
+            // all of them at once (one search per pair, not one per semi).
+            let Some((i, j)) = self.or_queue.pop() else {
+                break;
+            };
+            self.or_pair(usize::from(i), usize::from(j));
+        }
+    }
+
+    /// AND of connection `id` with every processed connection at both its ends.
+    fn combine_everywhere(&mut self, id: ConnectionId) {
+        let c = *self.get(id);
+        let ends = &self.layer.ends;
+        let (Some(i), Some(j)) = (ends.index(c.ends[0]), ends.index(c.ends[1])) else {
+            return;
+        };
+        let leg = Leg {
+            id,
+            carrier: c.carrier,
+            key: c.key,
+        };
+        self.and_at(leg, i, j);
+        if !self.halted() {
+            self.and_at(leg, j, i);
+        }
+    }
+
+    /// Whether AND may go through end `u`.
+    fn midpoint_allowed(&self, u: usize) -> bool {
+        self.limits.and_over_edges || !self.name(u).is_edge()
+    }
+
+    /// Whether no connection of `pair`'s full (or `semis`) list can AND with `leg` through
+    /// the midpoint (empty or not) into a connection between `v` and `w`: the cells every
+    /// carrier of the list holds already meet the leg's carrier in more cells than the
+    /// rule allows (none; through a group, one becoming the key of a semi-connection; the
+    /// semi's key aside; the captured cells of `v` and `w` aside).
+    fn list_cannot_meet(
+        &self,
+        leg: Leg,
+        u_empty: bool,
+        pair: usize,
+        semis: bool,
+        v: usize,
+        w: usize,
+    ) -> bool {
+        let lists = &self.layer.pairs[pair];
+        if (if semis { &lists.semi } else { &lists.full }).is_empty() {
+            return true;
+        }
+        let common = if semis {
+            lists.semi_common
+        } else {
+            lists.full_common
+        };
+        let mut shared = common & leg.carrier;
+        if shared.is_empty() {
+            return false;
+        }
+        if let Some(k) = leg.key {
+            shared.remove(k);
+        }
+        let allowed = if semis || (!u_empty && leg.key.is_none() && self.limits.semi_and) {
+            1 // a semi's own key, or the key of a semi made of two fulls through a group
+        } else {
+            0
+        };
+        if shared.len() <= allowed {
+            return false;
+        }
+        (shared - self.captured_between(v, w)).len() > allowed
+    }
+
+    /// AND of `leg` = `(v, A, u)` with every processed connection `(u, B, w)`.
+    fn and_at(&mut self, leg: Leg, u: usize, v: usize) {
+        if !self.midpoint_allowed(u) {
+            return;
+        }
+        let u_empty = self.layer.ends.empty[u];
+        if leg.key.is_some() && (u_empty || !self.limits.semi_and) {
+            return; // a semi and anything through an empty cell needs two moves
+        }
+        let a = leg.carrier;
+        // Full partners, then (through a group, for a full leg) semi partners.
+        for semis in [false, true] {
+            if semis && (u_empty || leg.key.is_some() || !self.limits.semi_and) {
+                break;
+            }
+            let partner_count = if semis {
+                self.layer.semi_partners[u].len()
+            } else {
+                self.layer.partners[u].len()
+            };
+            for k in 0..partner_count {
+                let w = usize::from(if semis {
+                    self.layer.semi_partners[u][k]
+                } else {
+                    self.layer.partners[u][k]
+                });
+                if w == v || (self.layer.ends.empty[w] && a.contains(self.layer.ends.names[w])) {
+                    continue;
+                }
+                let pair = pair_index(u, w);
+                if self.list_cannot_meet(leg, u_empty, pair, semis, v, w) {
+                    continue;
+                }
+                let count = if semis {
+                    self.layer.pairs[pair].semi.len()
+                } else {
+                    self.layer.pairs[pair].full.len()
+                };
+                for e in 0..count {
+                    let lists = &self.layer.pairs[pair];
+                    let Some(&Entry { carrier, id, key }) = (if semis {
+                        lists.semi.get(e)
+                    } else {
+                        lists.full.get(e)
+                    }) else {
+                        break; // the list shrank under an eviction
+                    };
+                    if !self.processed(id) {
+                        continue;
+                    }
+                    let other = Leg { id, carrier, key };
+                    self.and_legs(v, leg, u, other, w);
+                    if self.halted() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// AND of `(v, left, u)` and `(u, right, w)`: whatever connection they make between `v`
+    /// and `w`, into the store.
+    fn and_legs(&mut self, v: usize, left: Leg, u: usize, right: Leg, w: usize) {
+        if !self.spend() {
+            return;
+        }
+        self.layer.stats.and_tried += 1;
+        let ends = &self.layer.ends;
+        let (v_name, w_name, u_name) = (ends.names[v], ends.names[w], ends.names[u]);
+        if (ends.empty[v] && right.carrier.contains(v_name))
+            || (ends.empty[w] && left.carrier.contains(w_name))
+        {
+            return;
+        }
+        let u_empty = ends.empty[u];
+        let key = left.key.or(right.key);
+        let mut shared = left.carrier & right.carrier;
+        if let Some(k) = key {
+            shared.remove(k); // the semi's key: once played, it belongs to both
+        }
+        let union = left.carrier | right.carrier;
+        // Shared cells the ends capture join the carrier; one other shared cell, through a
+        // group and between two full connections, becomes the key of a semi-connection.
+        let mut captured = CapturedRef::default();
+        let mut extra = CellSet::EMPTY;
+        let mut new_key = key;
+        if !shared.is_empty() {
+            let capturable = shared & self.captured_between(v, w);
+            let rest = shared - capturable;
+            let single = !u_empty && key.is_none() && self.limits.semi_and && rest.len() == 1;
+            if !(rest.is_empty() || single) {
+                return;
+            }
+            if !capturable.is_empty() {
+                let Some((cells, run)) = self.record_captured(v, w, capturable) else {
+                    return;
+                };
+                if cells.intersects(&rest) {
+                    self.captured_inputs.truncate(run.start as usize);
+                    return;
+                }
+                extra = cells;
+                captured = run;
+            }
+            if single {
+                new_key = rest.first();
+            }
+        }
+        let rule = Rule::And {
+            left: left.id,
+            right: right.id,
+            via: u_name,
+            captured,
+        };
+        let added = if u_empty {
+            self.add_semi(v, w, union | extra | u_name, u_name, rule)
+        } else if let Some(k) = new_key {
+            self.add_semi(v, w, union | extra, k, rule)
+        } else {
+            self.add_full(v, w, union | extra, rule)
+        };
+        if !added {
+            self.forget_captured(captured);
+        } else if u_empty || new_key.is_some() {
+            self.layer.stats.and_semi += 1;
+        } else {
+            self.layer.stats.and_full += 1;
+        }
+    }
+
+    /// Runs AND into the pair again over every midpoint, then OR over all its semis. Every
+    /// AND into `{i, j}` joins some `(i, A, u)` to some `(u, B, j)`: `i`'s full partners `u`
+    /// with both of `{u, j}`'s lists, and `i`'s semi partners with `{u, j}`'s fulls.
+    fn recombine(&mut self, i: usize, j: usize) {
+        for semis in [false, true] {
+            if semis && !self.limits.semi_and {
+                break;
+            }
+            let count = if semis {
+                self.layer.semi_partners[i].len()
+            } else {
+                self.layer.partners[i].len()
+            };
+            for k in 0..count {
+                let u = usize::from(if semis {
+                    self.layer.semi_partners[i][k]
+                } else {
+                    self.layer.partners[i][k]
+                });
+                if u == j || !self.midpoint_allowed(u) {
+                    continue;
+                }
+                let left_pair = pair_index(i, u);
+                let left_count = if semis {
+                    self.layer.pairs[left_pair].semi.len()
+                } else {
+                    self.layer.pairs[left_pair].full.len()
+                };
+                for l in 0..left_count {
+                    let lists = &self.layer.pairs[left_pair];
+                    let Some(&Entry { carrier, id, key }) = (if semis {
+                        lists.semi.get(l)
+                    } else {
+                        lists.full.get(l)
+                    }) else {
+                        break;
+                    };
+                    if !self.processed(id) {
+                        continue;
+                    }
+                    let leg = Leg { id, carrier, key };
+                    self.and_into(leg, u, i, j);
+                    if self.halted() {
+                        return;
+                    }
+                }
+            }
+        }
+        let pair = pair_index(i, j);
+        self.layer.pairs[pair].or_seen = 0;
+        self.queue_or(i, j);
+    }
+
+    /// AND of `leg` = `(x, A, u)` with every processed connection `(u, B, y)` of the one pair
+    /// `{u, y}`.
+    fn and_into(&mut self, leg: Leg, u: usize, x: usize, y: usize) {
+        let u_empty = self.layer.ends.empty[u];
+        if leg.key.is_some() && u_empty {
+            return;
+        }
+        let pair = pair_index(u, y);
+        for semis in [false, true] {
+            if semis && (u_empty || leg.key.is_some() || !self.limits.semi_and) {
+                break;
+            }
+            if self.list_cannot_meet(leg, u_empty, pair, semis, x, y) {
+                continue;
+            }
+            let count = if semis {
+                self.layer.pairs[pair].semi.len()
+            } else {
+                self.layer.pairs[pair].full.len()
+            };
+            for r in 0..count {
+                let lists = &self.layer.pairs[pair];
+                let Some(&Entry { carrier, id, key }) = (if semis {
+                    lists.semi.get(r)
+                } else {
+                    lists.full.get(r)
+                }) else {
+                    break;
+                };
+                if !self.processed(id) {
+                    continue;
+                }
+                let other = Leg { id, carrier, key };
+                self.and_legs(x, leg, u, other, y);
+                if self.halted() {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// After end `i` captured new pairs: its connections meet everything at their ends again,
+    /// and its pairs' ORs run over all their semis.
+    fn revisit_end(&mut self, i: usize) {
+        for j in 0..self.layer.ends.len() {
+            if j == i {
+                continue;
+            }
+            let pair = pair_index(i, j);
+            let lists = &self.layer.pairs[pair];
+            for e in lists.full.iter().chain(lists.semi.iter()) {
+                if self.processed(e.id) {
+                    self.revisit.push(e.id);
+                }
+            }
+            if !self.layer.pairs[pair].semi.is_empty() {
+                self.layer.pairs[pair].or_seen = 0;
+                self.queue_or(i, j);
+            }
+        }
+    }
+
+    /// The OR rule on the pair `{i, j}`'s semis: those not combined before with all the others.
+    fn or_pair(&mut self, i: usize, j: usize) {
+        let pair = pair_index(i, j);
+        let lists = &mut self.layer.pairs[pair];
+        lists.or_queued = false;
+        let seen = lists.or_seen;
+        lists.or_seen = self.arena.len() as u32;
+        if lists.semi.len() < 2 || !lists.semi.iter().any(|e| e.id.0 >= seen) {
+            return;
+        }
+        // No OR at all while every semi carrier of the pair shares a cell the ends do not
+        // capture (the usual case).
+        let common = lists
+            .semi
+            .iter()
+            .fold(lists.semi[0].carrier, |c, e| c & e.carrier);
+        let capturable = self.captured_between(i, j);
+        if !common.is_subset(&capturable) {
+            return;
+        }
+        if self.limits.or_search {
+            self.or_search_pair(i, j, seen, capturable);
+        } else {
+            let mut semis = mem::take(&mut self.scratch);
+            semis.clear();
+            semis.extend_from_slice(&self.layer.pairs[pair].semi);
+            for (k, first) in semis.iter().enumerate() {
+                if first.id.0 < seen {
+                    continue;
+                }
+                // Each new semi with the others (old ones, and new ones not yet first).
+                let others: Vec<Entry> = semis
+                    .iter()
+                    .enumerate()
+                    .filter(|&(m, e)| m != k && (e.id.0 < seen || m > k))
+                    .map(|(_, e)| *e)
+                    .collect();
+                self.or_rule(i, j, *first, &others, capturable);
+                if self.halted() {
+                    break;
+                }
+            }
+            self.scratch = semis;
+        }
+    }
+
+    /// OR of `first` with subsets of at most [`HSearchLimits::max_or`] of `others` (each must
+    /// shrink the common intersection).
+    fn or_rule(&mut self, i: usize, j: usize, first: Entry, others: &[Entry], capturable: CellSet) {
         if self.limits.max_or < 2 {
             return;
         }
-        // suffix[k]: what `first` shares with every one of `others[k..]`. A combination drawn
-        // from `others[k..]` keeps at least these cells in common, so when they are not
-        // empty no OR can come from there (most pairs' semis all share a cell).
+        // suffix[k]: what `first` shares with every one of `others[k..]`, outside the captured
+        // cells. A combination drawn from `others[k..]` keeps at least these cells in common,
+        // so when they are not empty no OR can come from there.
         let mut suffix = mem::take(&mut self.suffix);
         suffix.clear();
-        suffix.resize(others.len() + 1, first.carrier);
+        suffix.resize(others.len() + 1, first.carrier - capturable);
         for k in (0..others.len()).rev() {
             suffix[k] = suffix[k + 1] & others[k].carrier;
         }
         if suffix[0].is_empty() {
             self.chosen.clear();
             self.chosen.push(first.id);
-            self.or_step((i, j), others, &suffix, 0, first.carrier, first.carrier);
+            let state = OrState {
+                union: first.carrier,
+                common: first.carrier,
+            };
+            self.or_step((i, j), others, &suffix, 0, state, capturable);
         }
         self.suffix = suffix;
     }
@@ -499,42 +1094,39 @@ impl<'a, 'i> Builder<'a, 'i> {
         others: &[Entry],
         suffix: &[CellSet],
         start: usize,
-        union: CellSet,
-        common: CellSet,
+        state: OrState,
+        capturable: CellSet,
     ) {
         let pair = pair_index(i, j);
         for (k, other) in others.iter().enumerate().skip(start) {
-            if common.intersects(&suffix[k]) {
+            if (state.common - capturable).intersects(&suffix[k]) {
                 return; // nothing from here on can empty the intersection
             }
-            if common.is_subset(&other.carrier) {
+            if state.common.is_subset(&other.carrier) {
                 continue; // adds cells without removing any from the intersection
             }
-            let narrower = common & other.carrier;
+            let narrower = state.common & other.carrier;
             if !self.spend() {
                 return;
             }
             self.layer.stats.or_tried += 1;
-            let wider = union | other.carrier;
+            let wider = state.union | other.carrier;
             let full = &self.layer.pairs[pair].full;
             if full.iter().any(|e| e.carrier.is_subset(&wider)) {
                 continue; // could never be minimal
             }
             self.chosen.push(other.id);
-            if narrower.is_empty() {
-                let start = self.or_inputs.len();
-                self.or_inputs.extend_from_slice(&self.chosen);
-                let rule = Rule::Or {
-                    start: start as u32,
-                    len: self.chosen.len() as u32,
+            if narrower.is_subset(&capturable) {
+                self.or_conclude(i, j, wider, narrower);
+            }
+            // Common cells the ends capture make a carrier with their pairs; emptying them
+            // with more semis may make one without.
+            if !narrower.is_empty() && (self.chosen.len() as u32) < self.limits.max_or {
+                let next = OrState {
+                    union: wider,
+                    common: narrower,
                 };
-                if self.add_full(i, j, wider, rule) {
-                    self.layer.stats.or_full += 1;
-                } else {
-                    self.or_inputs.truncate(start);
-                }
-            } else if (self.chosen.len() as u32) < self.limits.max_or {
-                self.or_step((i, j), others, suffix, k + 1, wider, narrower);
+                self.or_step((i, j), others, suffix, k + 1, next, capturable);
             }
             self.chosen.pop();
             if self.halted() {
@@ -543,133 +1135,217 @@ impl<'a, 'i> Builder<'a, 'i> {
         }
     }
 
-    /// Runs the queue: every full connection meets every processed one at both its ends.
-    fn run(&mut self) {
-        while self.head < self.queue.len() && !self.halted() {
-            let id = self.queue[self.head];
-            self.head += 1;
-            let slot = id.index() - self.first_new;
-            if self.state[slot] != QUEUED {
-                continue;
-            }
-            self.state[slot] = DONE;
-            let c = *self.get(id);
-            let ends = &self.layer.ends;
-            let (Some(i), Some(j)) = (ends.index(c.ends[0]), ends.index(c.ends[1])) else {
-                continue;
-            };
-            self.and_at(id, c.carrier, i, j);
-            if self.halted() {
-                break;
-            }
-            self.and_at(id, c.carrier, j, i);
+    /// Stores the OR of the semis in `self.chosen` (their carriers' union `union`, their
+    /// common cells `common`, all captured by the ends). Returns the carrier, if stored.
+    fn or_conclude(
+        &mut self,
+        i: usize,
+        j: usize,
+        union: CellSet,
+        common: CellSet,
+    ) -> Option<CellSet> {
+        let (extra, captured) = if common.is_empty() {
+            (CellSet::EMPTY, CapturedRef::default())
+        } else {
+            self.record_captured(i, j, common)?
+        };
+        let start = self.or_inputs.len();
+        self.or_inputs.extend_from_slice(&self.chosen);
+        let rule = Rule::Or {
+            start: start as u32,
+            len: self.chosen.len() as u32,
+            captured,
+        };
+        let carrier = union | extra;
+        if self.add_full(i, j, carrier, rule) {
+            self.layer.stats.or_full += 1;
+            Some(carrier)
+        } else {
+            self.or_inputs.truncate(start);
+            self.forget_captured(captured);
+            None
         }
     }
 
-    /// AND of full connection `id` = `(v, a, u)` with every processed `(u, b, w)`.
-    fn and_at(&mut self, id: ConnectionId, a: CellSet, u: usize, v: usize) {
-        let ends = &self.layer.ends;
-        let (u_name, u_empty) = (ends.names[u], ends.empty[u]);
-        let (v_name, v_empty) = (ends.names[v], ends.empty[v]);
-        if u_name.is_edge() && !self.limits.and_over_edges {
+    /// The OR rule over any set of the pair's semis (Pawlewicz et al.): a depth-first search
+    /// over sets of excluded cells. At each node it knows the semis and full carriers that
+    /// avoid the excluded cells; if the semis there can be ORed (their carriers share nothing
+    /// the ends do not capture) and no full carrier avoids the excluded cells, their OR is a
+    /// new one. Then, while some full carrier avoids the excluded cells and holds a cell not
+    /// yet forbidden, one such cell is excluded in a child node and forbidden afterwards. A
+    /// set of semis ORable avoiding some cells thus always has a full carrier avoiding them.
+    fn or_search_pair(&mut self, i: usize, j: usize, seen: u32, capturable: CellSet) {
+        let pair = pair_index(i, j);
+        let mut semis = mem::take(&mut self.or_semis);
+        semis.clear();
+        semis.extend(self.layer.pairs[pair].semi.iter().map(|e| OrSemi {
+            carrier: e.carrier,
+            id: e.id,
+            new: e.id.0 >= seen,
+        }));
+        let mut live = self.or_live.pop().unwrap_or_default();
+        live.clear();
+        live.extend(0..semis.len() as u16);
+        let mut fulls = self.or_fulls.pop().unwrap_or_default();
+        fulls.clear();
+        fulls.extend(self.layer.pairs[pair].full.iter().map(|e| e.carrier));
+        self.or_search_node(i, j, &semis, &live, &mut fulls, CellSet::EMPTY, capturable);
+        self.or_live.push(live);
+        self.or_fulls.push(fulls);
+        self.or_semis = semis;
+    }
+
+    /// One node of [`Builder::or_search_pair`]: `live` indexes the semis avoiding the
+    /// excluded cells, `fulls` the full carriers avoiding them (extended with the ones found
+    /// below), `forbidden` the cells no child may exclude.
+    #[allow(clippy::too_many_arguments)]
+    fn or_search_node(
+        &mut self,
+        i: usize,
+        j: usize,
+        semis: &[OrSemi],
+        live: &[u16],
+        fulls: &mut Vec<CellSet>,
+        mut forbidden: CellSet,
+        capturable: CellSet,
+    ) {
+        if !self.spend() {
             return;
         }
-        let partner_count = self.layer.partners[u].len();
-        for k in 0..partner_count {
-            let w = usize::from(self.layer.partners[u][k]);
-            if w == v || (self.layer.ends.empty[w] && a.contains(self.layer.ends.names[w])) {
-                continue;
-            }
-            let pair = pair_index(u, w);
-            let count = self.layer.pairs[pair].full.len();
-            for e in 0..count {
-                let Entry {
-                    carrier: b,
-                    id: other,
-                } = self.layer.pairs[pair].full[e];
-                if !self.processed(other) {
-                    continue;
-                }
-                if !self.spend() {
-                    return;
-                }
-                self.layer.stats.and_tried += 1;
-                if a.intersects(&b) || (v_empty && b.contains(v_name)) {
-                    continue;
-                }
-                let rule = Rule::And {
-                    left: id,
-                    right: other,
-                    via: u_name,
-                };
-                if u_empty {
-                    if self.add_semi(v, w, a | b | u_name, u_name, rule) {
-                        self.layer.stats.and_semi += 1;
-                    }
-                } else if self.add_full(v, w, a | b, rule) {
-                    self.layer.stats.and_full += 1;
-                }
-                if self.halted() {
-                    return;
-                }
+        self.layer.stats.or_tried += 1;
+        let mut common = CellSet::EMPTY;
+        let mut common_new: Option<CellSet> = None;
+        for (n, &s) in live.iter().enumerate() {
+            let semi = &semis[usize::from(s)];
+            common = if n == 0 {
+                semi.carrier
+            } else {
+                common & semi.carrier
+            };
+            if semi.new {
+                common_new = Some(common_new.map_or(semi.carrier, |c| c & semi.carrier));
             }
         }
+        // Without a new semi nothing here is new; without an ORable set nothing at all.
+        let Some(common_new) = common_new else {
+            return;
+        };
+        if live.len() < 2 || !common.is_subset(&capturable) {
+            return;
+        }
+        if fulls.is_empty() {
+            match self.or_greedy(i, j, semis, live, capturable) {
+                Some(carrier) => fulls.push(carrier),
+                None => return,
+            }
+        }
+        // A child excluding a cell every new semi holds would see old semis only.
+        forbidden |= common_new;
+        // Buffers for the children, taken from the pool (a search allocates once per depth).
+        let mut child = self.or_live.pop().unwrap_or_default();
+        let mut child_fulls = self.or_fulls.pop().unwrap_or_default();
+        while !self.halted() {
+            let Some(smallest) = fulls
+                .iter()
+                .map(|f| *f - forbidden)
+                .min_by_key(CellSet::len)
+            else {
+                break;
+            };
+            let Some(cell) = smallest.first() else {
+                break; // a full carrier within the forbidden cells avoids every exclusion
+            };
+            forbidden.insert(cell);
+            child.clear();
+            child.extend(
+                live.iter()
+                    .copied()
+                    .filter(|&s| !semis[usize::from(s)].carrier.contains(cell)),
+            );
+            child_fulls.clear();
+            child_fulls.extend(fulls.iter().copied().filter(|f| !f.contains(cell)));
+            let before = child_fulls.len();
+            let child_capturable = if capturable.contains(cell) {
+                CellSet::EMPTY
+            } else {
+                capturable
+            };
+            self.or_search_node(
+                i,
+                j,
+                semis,
+                &child,
+                &mut child_fulls,
+                forbidden,
+                child_capturable,
+            );
+            fulls.extend_from_slice(&child_fulls[before..]);
+        }
+        self.or_live.push(child);
+        self.or_fulls.push(child_fulls);
     }
 
-    /// Runs AND into the pair again over every midpoint, then OR over its semis.
-    fn recombine(&mut self, i: usize, j: usize) {
-        let pair = pair_index(i, j);
-        for k in 0..self.layer.partners[i].len() {
-            let u = usize::from(self.layer.partners[i][k]);
-            if u == j || self.layer.pairs[pair_index(u, j)].full.is_empty() {
+    /// Stores the OR of a small set of the semis `live` (whose carriers share only captured
+    /// cells): smallest carriers first, each taken when it narrows the common cells, until
+    /// they are captured; then the ones not needed are dropped again. Returns the carrier
+    /// (stored, or refused by the store's policy but valid all the same).
+    fn or_greedy(
+        &mut self,
+        i: usize,
+        j: usize,
+        semis: &[OrSemi],
+        live: &[u16],
+        capturable: CellSet,
+    ) -> Option<CellSet> {
+        let mut picked: Vec<usize> = Vec::new();
+        let mut common: Option<CellSet> = None;
+        for &s in live {
+            let carrier = semis[usize::from(s)].carrier;
+            if common.is_some_and(|c| c.is_subset(&carrier)) {
                 continue;
             }
-            let (left_pair, right_pair) = (pair_index(i, u), pair_index(u, j));
-            let ends = &self.layer.ends;
-            let (u_name, u_empty) = (ends.names[u], ends.empty[u]);
-            if u_name.is_edge() && !self.limits.and_over_edges {
-                continue;
-            }
-            let (i_name, i_empty) = (ends.names[i], ends.empty[i]);
-            let (j_name, j_empty) = (ends.names[j], ends.empty[j]);
-            for l in 0..self.layer.pairs[left_pair].full.len() {
-                let left = self.layer.pairs[left_pair].full[l];
-                if !self.processed(left.id) || (j_empty && left.carrier.contains(j_name)) {
-                    continue;
-                }
-                for r in 0..self.layer.pairs[right_pair].full.len() {
-                    let right = self.layer.pairs[right_pair].full[r];
-                    if !self.processed(right.id) {
-                        continue;
-                    }
-                    if !self.spend() {
-                        return;
-                    }
-                    self.layer.stats.and_tried += 1;
-                    if left.carrier.intersects(&right.carrier)
-                        || (i_empty && right.carrier.contains(i_name))
-                    {
-                        continue;
-                    }
-                    let rule = Rule::And {
-                        left: left.id,
-                        right: right.id,
-                        via: u_name,
-                    };
-                    let union = left.carrier | right.carrier;
-                    if u_empty {
-                        if self.add_semi(i, j, union | u_name, u_name, rule) {
-                            self.layer.stats.and_semi += 1;
-                        }
-                    } else if self.add_full(i, j, union, rule) {
-                        self.layer.stats.and_full += 1;
-                    }
-                }
+            picked.push(usize::from(s));
+            let narrower = common.map_or(carrier, |c| c & carrier);
+            common = Some(narrower);
+            if narrower.is_subset(&capturable) {
+                break;
             }
         }
-        let semis = self.layer.pairs[pair].semi.clone();
-        for (k, first) in semis.iter().enumerate() {
-            self.or_rule(i, j, *first, &semis[k + 1..]);
+        // Drop the semis the others do without, largest first.
+        let mut k = picked.len();
+        while k > 0 {
+            k -= 1;
+            let without = picked.iter().enumerate().filter(|&(m, _)| m != k).fold(
+                None,
+                |c: Option<CellSet>, (_, &s)| {
+                    Some(c.map_or(semis[s].carrier, |c| c & semis[s].carrier))
+                },
+            );
+            if picked.len() > 2 && without.is_some_and(|c| c.is_subset(&capturable)) {
+                picked.remove(k);
+            }
         }
+        let mut union = CellSet::EMPTY;
+        let mut common = None;
+        self.chosen.clear();
+        for &s in &picked {
+            union |= semis[s].carrier;
+            common = Some(common.map_or(semis[s].carrier, |c: CellSet| c & semis[s].carrier));
+            self.chosen.push(semis[s].id);
+        }
+        let common = common?;
+        if !common.is_subset(&capturable) {
+            return None;
+        }
+        let stored = self.or_conclude(i, j, union, common);
+        // A carrier the store refuses still proves the pair connected avoiding its cells.
+        Some(stored.unwrap_or(union | common))
     }
+}
+
+/// What the semis chosen so far in the bounded OR rule cover and share.
+#[derive(Clone, Copy, Debug)]
+struct OrState {
+    union: CellSet,
+    common: CellSet,
 }

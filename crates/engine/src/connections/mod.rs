@@ -80,10 +80,33 @@ pub struct HSearchLimits {
     pub and_over_edges: bool,
     /// Whether the precomputed edge templates ([`templates`]) enter as base connections.
     pub edge_templates: bool,
+    /// Store a new full carrier only if it replaces a superset or shrinks the intersection of
+    /// its pair's full carriers (Pawlewicz et al.); [`HSearchLimits::max_full`] still caps
+    /// the list. A carrier that keeps the intersection adds no cell the opponent can no
+    /// longer play to break the pair, which is what the OR rule and must-play regions use.
+    pub full_intersection: bool,
+    /// The OR rule over *any* minimal set of a pair's semi-connections whose carriers have an
+    /// empty intersection, found by a depth-first search that excludes one cell of a known
+    /// full carrier at a time (Pawlewicz et al.'s forbidden set), instead of sets of at most
+    /// [`HSearchLimits::max_or`] semis.
+    pub or_search: bool,
+    /// Captured cells of the ends inside AND and OR: pairs of empty cells next to an end
+    /// where the connector answers an intrusion at one by playing the other, after which the
+    /// end is as well placed as if it held both ([`Connections::captured_pairs`]). Two
+    /// carriers that meet only in such pairs still combine, the pairs joining the carrier.
+    pub captured: bool,
+    /// AND through an own group of a full connection with a semi-connection (a
+    /// semi-connection with the semi's key), and of two full connections whose carriers
+    /// share exactly one cell (a semi-connection keyed there).
+    pub semi_and: bool,
 }
 
 impl HSearchLimits {
-    /// No limit at all: the closure of the rules (exponential in the worst case; small boards).
+    /// No limit at all: the closure of every rule (exponential in the worst case; small
+    /// boards). The policies that keep fewer carriers than the closure (count limits,
+    /// [`HSearchLimits::full_intersection`], the greedy carriers of
+    /// [`HSearchLimits::or_search`]) are off, so the result does not depend on the order of
+    /// discovery.
     pub const UNLIMITED: HSearchLimits = HSearchLimits {
         max_full: u32::MAX,
         max_semi: u32::MAX,
@@ -92,6 +115,10 @@ impl HSearchLimits {
         stop_when_won: false,
         and_over_edges: true,
         edge_templates: true,
+        full_intersection: false,
+        or_search: false,
+        captured: true,
+        semi_and: true,
     };
 
     /// The defaults, chosen by measurement on 11x11 (release, one colour, six midgame
@@ -105,6 +132,10 @@ impl HSearchLimits {
         stop_when_won: false,
         and_over_edges: false,
         edge_templates: true,
+        full_intersection: false,
+        or_search: false,
+        captured: false,
+        semi_and: false,
     };
 }
 
@@ -145,6 +176,13 @@ pub struct Connection {
     rule: Rule,
 }
 
+/// A run of captured pairs in [`Connections`]' list of them (`len` 0: none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct CapturedRef {
+    start: u32,
+    len: u32,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Rule {
     Base,
@@ -152,10 +190,12 @@ enum Rule {
         left: ConnectionId,
         right: ConnectionId,
         via: Point,
+        captured: CapturedRef,
     },
     Or {
         start: u32,
         len: u32,
+        captured: CapturedRef,
     },
     Inherited {
         from: ConnectionId,
@@ -171,14 +211,24 @@ enum Rule {
 pub enum Derivation<'a> {
     /// The two ends touch.
     Base,
-    /// AND of `left` = `(x, A, via)` and `right` = `(via, B, y)`.
+    /// AND of `left` = `(x, A, via)` and `right` = `(via, B, y)`, full or semi. Through an
+    /// empty `via` two full connections give a semi-connection keyed at `via`; through an
+    /// own group, two full ones a full one (or, when their carriers share exactly one cell, a
+    /// semi-connection keyed there), a full and a semi one a semi-connection with the semi's
+    /// key. Cells the carriers share must lie in `captured`: pairs of cells the ends capture
+    /// (an intrusion at one is answered at the other), which join the carrier.
     And {
         left: ConnectionId,
         right: ConnectionId,
         via: Point,
+        captured: &'a [[Point; 2]],
     },
-    /// OR of these semi-connections.
-    Or { semis: &'a [ConnectionId] },
+    /// OR of these semi-connections; cells all their carriers share lie in `captured` (pairs
+    /// the ends capture, which join the carrier).
+    Or {
+        semis: &'a [ConnectionId],
+        captured: &'a [[Point; 2]],
+    },
     /// A connection of the position before `stone` was played by the connector: its ends grew
     /// into the stone's group, `stone` left its carrier, and a semi-connection keyed at
     /// `stone` became full.
@@ -234,10 +284,15 @@ struct Ends {
     members: Vec<CellSet>,
     /// Whether the end is an empty cell.
     empty: Vec<bool>,
+    /// The cells of each end's captured pairs (empty unless [`HSearchLimits::captured`]).
+    captured: Vec<CellSet>,
+    /// Every end's captured pairs, end after end; `pair_runs[i]` is end `i`'s run.
+    pairs: Vec<[Point; 2]>,
+    pair_runs: Vec<(u32, u32)>,
 }
 
 impl Ends {
-    fn of(position: &Position, color: Color) -> Ends {
+    fn of(position: &Position, color: Color, captured: bool) -> Ends {
         let board = position.board();
         let (e1, e2) = Edge::of(color);
         let own = position.stones(color).with(e1.point()).with(e2.point());
@@ -247,6 +302,9 @@ impl Ends {
             names: Vec::new(),
             members: Vec::new(),
             empty: Vec::new(),
+            captured: Vec::new(),
+            pairs: Vec::new(),
+            pair_runs: Vec::new(),
         };
         let mut seen = CellSet::EMPTY;
         // Points ascend, so every end is met first at its naming (smallest) point.
@@ -268,7 +326,89 @@ impl Ends {
             ends.members.push(members);
             ends.empty.push(!own.contains(p));
         }
+        ends.captured.resize(ends.len(), CellSet::EMPTY);
+        ends.pair_runs.resize(ends.len(), (0, 0));
+        if captured {
+            for i in 0..ends.len() {
+                ends.find_captured_pairs(position, color, i);
+            }
+        }
         ends
+    }
+
+    /// Finds end `i`'s captured pairs (see [`Connections::captured_pairs`]), disjoint, in
+    /// cell order.
+    fn find_captured_pairs(&mut self, position: &Position, color: Color, i: usize) {
+        let board = position.board();
+        let members = self.members[i];
+        let empty = position.empty_cells();
+        let mut around = CellSet::EMPTY;
+        for m in members {
+            around |= board.neighbours(m);
+        }
+        let touching = around & empty;
+        let start = self.pairs.len() as u32;
+        let mut taken = CellSet::EMPTY;
+        for a in touching {
+            if taken.contains(a) {
+                continue;
+            }
+            for b in board.neighbours(a) & touching {
+                if b < a || taken.contains(b) {
+                    continue;
+                }
+                if self.answers(position, color, i, a, b) && self.answers(position, color, i, b, a)
+                {
+                    taken.insert(a);
+                    taken.insert(b);
+                    self.pairs.push([a, b]);
+                    break;
+                }
+            }
+        }
+        self.captured[i] = taken;
+        self.pair_runs[i] = (start, self.pairs.len() as u32);
+    }
+
+    /// Whether the connector's stone on `reply` makes the opponent's on `taken` harmless for
+    /// chains from end `i`: every own point next to `taken` already joins the end or `reply`,
+    /// and every empty one touches what the end and `reply` then hold.
+    fn answers(
+        &self,
+        position: &Position,
+        color: Color,
+        i: usize,
+        taken: Point,
+        reply: Point,
+    ) -> bool {
+        let board = position.board();
+        let (e1, e2) = Edge::of(color);
+        let own = position.stones(color).with(e1.point()).with(e2.point());
+        let mut joined = self.members[i].with(reply);
+        for n in board.neighbours(reply) & own {
+            if let Some(j) = self.index(n) {
+                joined |= self.members[j];
+            }
+        }
+        let mut reach = CellSet::EMPTY;
+        for m in joined {
+            reach |= board.neighbours(m);
+        }
+        let empty = position.empty_cells();
+        for n in board.neighbours(taken) {
+            if joined.contains(n) {
+                continue;
+            }
+            if own.contains(n) || (empty.contains(n) && !reach.contains(n)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn captured_pairs(&self, i: usize) -> &[[Point; 2]] {
+        let (start, end) = self.pair_runs[i];
+        &self.pairs[start as usize..end as usize]
     }
 
     fn len(&self) -> usize {
@@ -288,12 +428,24 @@ impl Ends {
 struct Entry {
     carrier: CellSet,
     id: ConnectionId,
+    /// A semi-connection's key.
+    key: Option<Point>,
 }
 
 #[derive(Clone, Debug, Default)]
 struct PairLists {
     full: Vec<Entry>,
     semi: Vec<Entry>,
+    /// Cells every full carrier of the list holds (when it has any): at least these are
+    /// shared with whatever a full carrier meets. Narrowed as carriers come, never widened
+    /// when one goes (a smaller set only filters less).
+    full_common: CellSet,
+    /// The same for the semi carriers.
+    semi_common: CellSet,
+    /// Semis with ids below this met the OR rule already.
+    or_seen: u32,
+    /// The pair waits in the OR queue.
+    or_queued: bool,
 }
 
 /// Index of the unordered pair `{i, j}` (`i ≠ j`) in a triangular table.
@@ -310,10 +462,15 @@ struct Layer {
     pairs: Vec<PairLists>,
     /// For every end, the ends it has at least one full connection with.
     partners: Vec<Vec<u16>>,
+    /// For every end, the ends it has had a semi-connection with (with
+    /// [`HSearchLimits::semi_and`]; the list may hold ends whose semis were evicted).
+    semi_partners: Vec<Vec<u16>>,
     stats: Stats,
-    /// Arena and OR-input lengths before this layer was built: undo truncates to them.
+    /// Arena, OR-input and captured-pair lengths before this layer was built: undo truncates
+    /// to them.
     arena_len: usize,
     or_len: usize,
+    captured_len: usize,
     /// The player's stones already join the two edges.
     won_by_stones: bool,
     position_hash: u64,
@@ -328,6 +485,8 @@ pub struct Connections {
     /// Every connection ever derived (evicted ones stay, since derivations refer to them).
     arena: Vec<Connection>,
     or_inputs: Vec<ConnectionId>,
+    /// The captured pairs derivations used ([`CapturedRef`] points into it).
+    captured_inputs: Vec<[Point; 2]>,
     layer: Layer,
     history: Vec<Layer>,
     /// Layers taken back by [`Connections::undo`], kept for their lists' capacity.
@@ -346,7 +505,8 @@ impl Connections {
             limits,
             arena: Vec::new(),
             or_inputs: Vec::new(),
-            layer: build::empty_layer(position, color, 0, 0, None),
+            captured_inputs: Vec::new(),
+            layer: build::empty_layer(position, color, limits, [0, 0, 0], None),
             history: Vec::new(),
             spare: None,
             templates: templates::Placements::new(position.board(), color),
@@ -383,6 +543,7 @@ impl Connections {
         };
         self.arena.truncate(self.layer.arena_len);
         self.or_inputs.truncate(self.layer.or_len);
+        self.captured_inputs.truncate(self.layer.captured_len);
         let taken_back = core::mem::replace(&mut self.layer, previous);
         // One spare is enough: a search plays a stone after each take-back.
         self.spare.get_or_insert(taken_back);
@@ -513,9 +674,24 @@ impl Connections {
     pub fn derivation(&self, id: ConnectionId) -> Derivation<'_> {
         match self.get(id).rule {
             Rule::Base => Derivation::Base,
-            Rule::And { left, right, via } => Derivation::And { left, right, via },
-            Rule::Or { start, len } => Derivation::Or {
+            Rule::And {
+                left,
+                right,
+                via,
+                captured,
+            } => Derivation::And {
+                left,
+                right,
+                via,
+                captured: self.captured_run(captured),
+            },
+            Rule::Or {
+                start,
+                len,
+                captured,
+            } => Derivation::Or {
                 semis: &self.or_inputs[start as usize..(start + len) as usize],
+                captured: self.captured_run(captured),
             },
             Rule::Inherited { from, stone } => Derivation::Inherited { from, stone },
             Rule::Template { template } => {
@@ -525,6 +701,26 @@ impl Connections {
                     source: t.source,
                 }
             }
+        }
+    }
+
+    fn captured_run(&self, run: CapturedRef) -> &[[Point; 2]] {
+        &self.captured_inputs[run.start as usize..(run.start + run.len) as usize]
+    }
+
+    /// The pairs of empty cells the end of `point` captures (empty unless
+    /// [`HSearchLimits::captured`]): both touch the end and each other, and whichever of the
+    /// two the opponent takes, the connector's stone on the other leaves the end touching
+    /// every cell, stone and edge of its own that a stone on the taken cell would have
+    /// touched. So for any chain from this end, the exchange is as good as owning both.
+    #[must_use]
+    pub fn captured_pairs(&self, point: Point) -> &[[Point; 2]] {
+        if !self.board.contains(point) {
+            return &[];
+        }
+        match self.layer.ends.index(point) {
+            Some(i) => self.layer.ends.captured_pairs(i),
+            None => &[],
         }
     }
 

@@ -6,7 +6,9 @@
 //! ```
 //!
 //! Ends are named by their naming point (an edge, a stone of the group, or the empty cell);
-//! each deduction appears once, after the deductions it uses.
+//! each deduction appears once, after the deductions it uses. A semi-connection's key is
+//! named when AND makes one; captured pairs a deduction relies on are listed before the rule
+//! (`captured [a,b]`: the ends answer an intrusion at `a` at `b` and the other way round).
 
 use alloc::collections::BTreeSet;
 use alloc::string::String;
@@ -50,7 +52,12 @@ fn write_deductions(
                 Triplet(connections, id, c.ends[1])
             );
         }
-        Derivation::And { left, right, via } => {
+        Derivation::And {
+            left,
+            right,
+            via,
+            captured,
+        } => {
             write_deductions(connections, left, done, out);
             write_deductions(connections, right, done, out);
             // Written from the result's first end, as the paper writes `(x, A, u), (u, B, y)`.
@@ -60,16 +67,38 @@ fn write_deductions(
             } else {
                 (right, left)
             };
-            let _ = writeln!(
+            let _ = write!(
                 out,
-                "{} is VC, {} is VC. Apply AND: {} is {}.",
+                "{} is {}, {} is {}",
                 Triplet(connections, near, x),
+                label(connections.get(near).kind),
                 Triplet(connections, far, via),
+                label(connections.get(far).kind),
+            );
+            write_captured(out, captured);
+            let (a, b) = (connections.get(near), connections.get(far));
+            let shared = (a.carrier & b.carrier) - captured_cells(captured);
+            match c.key {
+                // Two full connections through a group sharing one cell: it is the key.
+                Some(key) if a.kind == Kind::Full && b.kind == Kind::Full && key != via => {
+                    let _ = write!(out, "; they share only {key}");
+                }
+                _ => {
+                    debug_assert!(shared.iter().all(|p| Some(p) == c.key));
+                }
+            }
+            let _ = write!(
+                out,
+                ". Apply AND: {} is {}",
                 Triplet(connections, id, x),
                 label(c.kind)
             );
+            if let Some(key) = c.key.filter(|&k| k != via) {
+                let _ = write!(out, ", key {key}");
+            }
+            out.push_str(".\n");
         }
-        Derivation::Or { semis } => {
+        Derivation::Or { semis, captured } => {
             for &s in semis {
                 write_deductions(connections, s, done, out);
             }
@@ -78,6 +107,7 @@ fn write_deductions(
                 let sep = if k == 0 { "" } else { ", " };
                 let _ = write!(out, "{sep}{} is VSC", Triplet(connections, s, x));
             }
+            write_captured(out, captured);
             let _ = writeln!(out, ". Apply OR: {} is VC.", Triplet(connections, id, x));
         }
         Derivation::Inherited { from, stone } => {
@@ -94,6 +124,22 @@ fn write_deductions(
             );
         }
     }
+}
+
+/// `; captured [a,b], [c,d]` for the captured pairs a deduction relies on (none: nothing).
+fn write_captured(out: &mut String, captured: &[[Point; 2]]) {
+    for (k, [a, b]) in captured.iter().enumerate() {
+        let lead = if k == 0 { "; captured " } else { ", " };
+        let _ = write!(out, "{lead}[{a},{b}]");
+    }
+}
+
+fn captured_cells(captured: &[[Point; 2]]) -> crate::cellset::CellSet {
+    captured
+        .iter()
+        .fold(crate::cellset::CellSet::EMPTY, |s, [a, b]| {
+            s.with(*a).with(*b)
+        })
 }
 
 fn label(kind: Kind) -> &'static str {
