@@ -390,6 +390,7 @@ pub fn parse_limits(text: &str) -> Result<HSearchLimits, String> {
                 "search" => ohm_engine::player::SEARCH_HSEARCH,
                 "expert" => ohm_engine::player::EXPERT_HSEARCH,
                 "strongest" => ohm_engine::player::STRONGEST_HSEARCH,
+                "solver" => ohm_engine::solver::SOLVER_HSEARCH,
                 other => return Err(format!("--vc: unknown preset '{other}'")),
             };
             continue;

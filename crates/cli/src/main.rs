@@ -36,7 +36,7 @@ usage:
                                      solver-8x8 (--openings, default a1,d1), solver-9x9 (the
                                      174 solved positions, 10 s each); --time S per position;
                                      --vc sets the vc suite's H-search: a preset (default,
-                                     unlimited, search, expert, strongest) and/or
+                                     unlimited, search, expert, strongest, solver) and/or
                                      key=value,.. (full=N|none, semi=N|none, or=N|none,
                                      budget=N|none, edges=0|1, templates=0|1,
                                      intersection=0|1, or_search=0|1, captured=0|1,

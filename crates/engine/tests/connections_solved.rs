@@ -146,10 +146,27 @@ fn small_solved_positions_keep_their_winner() {
     }
 }
 
-/// On every solved position, H-search at the default limits claims nothing for the loser: no
-/// edge-to-edge full connection, and no semi-connection when the loser is to move.
+/// On every solved position, H-search claims nothing for the loser: no edge-to-edge full
+/// connection, and no semi-connection when the loser is to move; at the default limits, at
+/// the solver's, and with every stronger rule on (captured pairs, AND with semis, the OR
+/// search, full lists that must shrink their intersection, AND over edges).
 #[test]
 fn hsearch_never_claims_the_losers_connection_on_solved_positions() {
+    let every_rule = HSearchLimits {
+        max_full: 24,
+        max_semi: 48,
+        and_over_edges: true,
+        full_intersection: true,
+        or_search: true,
+        captured: true,
+        semi_and: true,
+        ..HSearchLimits::DEFAULT
+    };
+    let limit_sets = [
+        HSearchLimits::DEFAULT,
+        ohm_engine::solver::SOLVER_HSEARCH,
+        every_rule,
+    ];
     for data in [
         ohm_engine::bench::SOLVED_9X9,
         ohm_engine::bench::SOLVED_SMALL,
@@ -158,18 +175,20 @@ fn hsearch_never_claims_the_losers_connection_on_solved_positions() {
         assert!(positions.len() >= 174);
         for p in &positions {
             let loser = !p.winner;
-            let vcs = Connections::build(&p.position, loser, HSearchLimits::DEFAULT);
-            assert!(
-                vcs.winning_carrier().is_none(),
-                "{loser:?}\n{:?}",
-                p.position
-            );
-            if p.position.to_move() == loser {
+            for limits in limit_sets {
+                let vcs = Connections::build(&p.position, loser, limits);
                 assert!(
-                    vcs.edge_semis().next().is_none(),
-                    "{loser:?}\n{:?}",
+                    vcs.winning_carrier().is_none(),
+                    "{loser:?} {limits:?}\n{:?}",
                     p.position
                 );
+                if p.position.to_move() == loser {
+                    assert!(
+                        vcs.edge_semis().next().is_none(),
+                        "{loser:?} {limits:?}\n{:?}",
+                        p.position
+                    );
+                }
             }
         }
     }

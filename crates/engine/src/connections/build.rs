@@ -286,6 +286,11 @@ struct Builder<'a, 'i> {
     or_semis: Vec<OrSemi>,
     or_live: Vec<Vec<u16>>,
     or_fulls: Vec<Vec<CellSet>>,
+    /// Whether two legs of AND may share cells at all (captured pairs, or a shared cell
+    /// as a semi's key): without, a shared cell rejects a pair of legs on the spot.
+    may_share: bool,
+    /// The OR rule's other semis for one new semi (reused between calls).
+    or_others: Vec<Entry>,
     /// The pair of the two edges, if both are ends and different.
     edge_pair: Option<usize>,
     won: bool,
@@ -328,6 +333,8 @@ impl<'a, 'i> Builder<'a, 'i> {
             or_semis: Vec::new(),
             or_live: Vec::new(),
             or_fulls: Vec::new(),
+            may_share: connections.limits.captured || connections.limits.semi_and,
+            or_others: Vec::new(),
             edge_pair,
             won: false,
             interrupt,
@@ -734,6 +741,7 @@ impl<'a, 'i> Builder<'a, 'i> {
     /// carrier of the list holds already meet the leg's carrier in more cells than the
     /// rule allows (none; through a group, one becoming the key of a semi-connection; the
     /// semi's key aside; the captured cells of `v` and `w` aside).
+    #[inline]
     fn list_cannot_meet(
         &self,
         leg: Leg,
@@ -755,6 +763,9 @@ impl<'a, 'i> Builder<'a, 'i> {
         let mut shared = common & leg.carrier;
         if shared.is_empty() {
             return false;
+        }
+        if !self.may_share {
+            return true;
         }
         if let Some(k) = leg.key {
             shared.remove(k);
@@ -831,12 +842,23 @@ impl<'a, 'i> Builder<'a, 'i> {
     }
 
     /// AND of `(v, left, u)` and `(u, right, w)`: whatever connection they make between `v`
-    /// and `w`, into the store.
+    /// and `w`, into the store. Inlined into the loops for the usual rejection (carriers
+    /// that meet, when no rule lets them); the rule itself is [`Builder::and_legs_combine`].
+    #[inline]
     fn and_legs(&mut self, v: usize, left: Leg, u: usize, right: Leg, w: usize) {
         if !self.spend() {
             return;
         }
         self.layer.stats.and_tried += 1;
+        if !self.may_share && left.carrier.intersects(&right.carrier) {
+            return;
+        }
+        self.and_legs_combine(v, left, u, right, w);
+    }
+
+    #[inline(never)]
+    fn and_legs_combine(&mut self, v: usize, left: Leg, u: usize, right: Leg, w: usize) {
+        let mut shared = left.carrier & right.carrier;
         let ends = &self.layer.ends;
         let (v_name, w_name, u_name) = (ends.names[v], ends.names[w], ends.names[u]);
         if (ends.empty[v] && right.carrier.contains(v_name))
@@ -846,7 +868,6 @@ impl<'a, 'i> Builder<'a, 'i> {
         }
         let u_empty = ends.empty[u];
         let key = left.key.or(right.key);
-        let mut shared = left.carrier & right.carrier;
         if let Some(k) = key {
             shared.remove(k); // the semi's key: once played, it belongs to both
         }
@@ -1039,6 +1060,7 @@ impl<'a, 'i> Builder<'a, 'i> {
             self.or_search_pair(i, j, seen, capturable);
         } else {
             let mut semis = mem::take(&mut self.scratch);
+            let mut others = mem::take(&mut self.or_others);
             semis.clear();
             semis.extend_from_slice(&self.layer.pairs[pair].semi);
             for (k, first) in semis.iter().enumerate() {
@@ -1046,18 +1068,21 @@ impl<'a, 'i> Builder<'a, 'i> {
                     continue;
                 }
                 // Each new semi with the others (old ones, and new ones not yet first).
-                let others: Vec<Entry> = semis
-                    .iter()
-                    .enumerate()
-                    .filter(|&(m, e)| m != k && (e.id.0 < seen || m > k))
-                    .map(|(_, e)| *e)
-                    .collect();
+                others.clear();
+                others.extend(
+                    semis
+                        .iter()
+                        .enumerate()
+                        .filter(|&(m, e)| m != k && (e.id.0 < seen || m > k))
+                        .map(|(_, e)| *e),
+                );
                 self.or_rule(i, j, *first, &others, capturable);
                 if self.halted() {
                     break;
                 }
             }
             self.scratch = semis;
+            self.or_others = others;
         }
     }
 
