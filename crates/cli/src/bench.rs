@@ -16,6 +16,8 @@ pub struct SolverBenchOptions {
     pub tt_mib: Option<u32>,
     /// The 8x8 openings (default a1 and d1).
     pub openings_8x8: Option<Vec<String>>,
+    /// The solver's H-search (default: the solver's, [`ohm_engine::solver::SOLVER_HSEARCH`]).
+    pub hsearch: Option<HSearchLimits>,
 }
 
 use ohm_engine::connections::HSearchLimits;
@@ -187,6 +189,7 @@ fn solver_suite(suite: &str, raw: bool, options: &SolverBenchOptions) -> Result<
         })?;
     let params = SolverParams {
         tt_mib: options.tt_mib.unwrap_or(SolverParams::DEFAULT.tt_mib),
+        hsearch: options.hsearch.unwrap_or(SolverParams::DEFAULT.hsearch),
         ..SolverParams::DEFAULT
     };
     let long = suite != "solver";
@@ -391,6 +394,7 @@ pub fn parse_limits(text: &str) -> Result<HSearchLimits, String> {
                 "expert" => ohm_engine::player::EXPERT_HSEARCH,
                 "strongest" => ohm_engine::player::STRONGEST_HSEARCH,
                 "solver" => ohm_engine::solver::SOLVER_HSEARCH,
+                "root" => ohm_engine::player::ROOT_HSEARCH,
                 other => return Err(format!("--vc: unknown preset '{other}'")),
             };
             continue;

@@ -35,8 +35,9 @@ usage:
                                      solver-7x7 (all 49 one-stone openings, one table),
                                      solver-8x8 (--openings, default a1,d1), solver-9x9 (the
                                      174 solved positions, 10 s each); --time S per position;
-                                     --vc sets the vc suite's H-search: a preset (default,
-                                     unlimited, search, expert, strongest, solver) and/or
+                                     --vc sets the H-search of the vc suite and of the
+                                     solver suites (theirs: preset solver): a preset (default,
+                                     unlimited, root, search, expert, strongest, solver) and/or
                                      key=value,.. (full=N|none, semi=N|none, or=N|none,
                                      budget=N|none, edges=0|1, templates=0|1,
                                      intersection=0|1, or_search=0|1, captured=0|1,
@@ -99,6 +100,7 @@ fn run(args: &[String]) -> Result<String, String> {
     let mut summary = false;
     let mut raw = false;
     let mut vc_limits = ohm_engine::connections::HSearchLimits::DEFAULT;
+    let mut vc_given = false;
     let mut at = None;
     let mut level = ohm_engine::player::DEFAULT_LEVEL;
     let mut top = 8;
@@ -136,7 +138,10 @@ fn run(args: &[String]) -> Result<String, String> {
             }
             "--raw" => raw = true,
             "--summary" => summary = true,
-            "--vc" => vc_limits = bench::parse_limits(&value("--vc")?)?,
+            "--vc" => {
+                vc_limits = bench::parse_limits(&value("--vc")?)?;
+                vc_given = true;
+            }
             "--at" => {
                 let v = value("--at")?;
                 at = Some(
@@ -305,6 +310,7 @@ fn run(args: &[String]) -> Result<String, String> {
                 limit_s: solve_options.time_s,
                 tt_mib: tt_given.then_some(solve_options.tt_mib),
                 openings_8x8: openings.map(|list| list.split(',').map(str::to_string).collect()),
+                hsearch: vc_given.then_some(vc_limits),
             };
             bench::run(
                 suite.first().unwrap_or(&"all"),

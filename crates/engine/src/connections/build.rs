@@ -744,7 +744,7 @@ impl<'a, 'i> Builder<'a, 'i> {
     #[inline]
     fn list_cannot_meet(
         &self,
-        leg: Leg,
+        leg: &Leg,
         u_empty: bool,
         pair: usize,
         semis: bool,
@@ -811,7 +811,7 @@ impl<'a, 'i> Builder<'a, 'i> {
                     continue;
                 }
                 let pair = pair_index(u, w);
-                if self.list_cannot_meet(leg, u_empty, pair, semis, v, w) {
+                if self.list_cannot_meet(&leg, u_empty, pair, semis, v, w) {
                     continue;
                 }
                 let count = if semis {
@@ -986,7 +986,7 @@ impl<'a, 'i> Builder<'a, 'i> {
             if semis && (u_empty || leg.key.is_some() || !self.limits.semi_and) {
                 break;
             }
-            if self.list_cannot_meet(leg, u_empty, pair, semis, x, y) {
+            if self.list_cannot_meet(&leg, u_empty, pair, semis, x, y) {
                 continue;
             }
             let count = if semis {
