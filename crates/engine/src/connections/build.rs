@@ -602,7 +602,15 @@ impl<'a, 'i> Builder<'a, 'i> {
             self.layer.semi_partners[i].push(j as u16);
             self.layer.semi_partners[j].push(i as u16);
         }
-        self.queue_or(i, j);
+        if self.limits.or_search {
+            // One search per pair once the AND queue is empty, not one per semi.
+            self.queue_or(i, j);
+        } else if self.layer.pairs[pair].semi.len() >= 2 {
+            // The bounded OR at once, as each semi comes: under the count limits the lists
+            // then keep the carriers OR makes early (batching them after AND lost, e.g.,
+            // White's edge semi keyed at b6 of the second tutorial puzzle after c5).
+            self.or_pair(i, j);
+        }
         true
     }
 
