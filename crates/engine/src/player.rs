@@ -119,8 +119,8 @@ pub const EDGE_PENALTY: i32 = 90;
 /// The H-search every level runs at the root to convert won positions and resist lost
 /// ones: the defaults with the ends' captured pairs inside AND and OR
 /// ([`HSearchLimits::captured`]). It finds the winner's connection in 90 of the 174 solved
-/// 9x9 positions instead of 76 and in 159 of 200 solved 6x6/7x7 ones instead of 156, for
-/// 40.1 million instructions a build instead of 31.7 (`ohm bench vc --vc captured=1`,
+/// 9x9 positions instead of 76 and in 157 of 200 solved 6x6/7x7 ones instead of 154, for
+/// 40.4 million instructions a build instead of 32.2 (`ohm bench vc --vc root`,
 /// `scripts/vc-instructions.sh`); it runs once a move, so the tree keeps the defaults.
 pub const ROOT_HSEARCH: HSearchLimits = HSearchLimits {
     captured: true,

@@ -86,11 +86,11 @@ pub struct HSearchLimits {
     /// longer play to break the pair, which is what the OR rule and must-play regions use.
     ///
     /// Measured at the defaults (`ohm bench vc --vc intersection=1`, instructions by
-    /// `scripts/vc-instructions.sh`): a cheaper build (27.6 million instructions instead of
-    /// 31.7, 5.4 million a search node instead of 7.0), as many pairs, 5-12% fewer semis,
-    /// the winner found in 76 of the 174 solved 9x9 positions (as without) and 154 of the
-    /// 200 small ones (156 without). In the solver it cost nodes (the 36 6x6 openings in
-    /// 30,481 instead of 26,394): off everywhere.
+    /// `scripts/vc-instructions.sh`): a cheaper build (27.5 million instructions instead
+    /// of 32.2, 6.2 million a search node instead of 8.0), as many pairs, 5-12% fewer semis, the winner found in 76
+    /// of the 174 solved 9x9 positions (as without) and 155 of the 200 small ones (154
+    /// without). In the solver it cost nodes (the 36 6x6 openings in 30,481 instead of
+    /// 26,394 in an earlier build): off everywhere.
     pub full_intersection: bool,
     /// The OR rule over *any* minimal set of a pair's semi-connections whose carriers have an
     /// empty intersection, found by a depth-first search that excludes one cell of a known
@@ -98,18 +98,18 @@ pub struct HSearchLimits {
     /// [`HSearchLimits::max_or`] semis.
     ///
     /// Measured at the defaults: the winner found in 81 of 174 (9x9) and 160 of 200 (small)
-    /// instead of 76 and 156, for 34.0 million instructions a build instead of 31.7 and 7.5
-    /// million a node instead of 7.0; in the solver no faster (empty 7x7 in 2,194 nodes
-    /// instead of 4,048, the 36 6x6 openings in 27,451 instead of 26,394): off everywhere.
+    /// instead of 76 and 154, for 7% more instructions a build and a node; in the solver no
+    /// faster (an earlier build: empty 7x7 in 2,194 nodes instead of 4,048, the 36 6x6
+    /// openings in 27,451 instead of 26,394): off everywhere.
     pub or_search: bool,
     /// Captured cells of the ends inside AND and OR: pairs of empty cells next to an end
     /// where the connector answers an intrusion at one by playing the other, after which the
     /// end is as well placed as if it held both ([`Connections::captured_pairs`]). Two
     /// carriers that meet only in such pairs still combine, the pairs joining the carrier.
     ///
-    /// Measured at the defaults: the winner found in 90 of 174 (9x9) and 159 of 200 (small)
-    /// instead of 76 and 156, for 40.1 million instructions a build instead of 31.7 and 9.7
-    /// million a node instead of 7.0. On in the solver ([`crate::solver::SOLVER_HSEARCH`]:
+    /// Measured at the defaults: the winner found in 90 of 174 (9x9) and 157 of 200 (small)
+    /// instead of 76 and 154, for 40.4 million instructions a build instead of 32.2 and 10.7
+    /// million a node instead of 8.0. On in the solver ([`crate::solver::SOLVER_HSEARCH`]:
     /// a sixth less CPU time on the quick solver suite) and in the player's root H-search
     /// ([`crate::player::ROOT_HSEARCH`]).
     pub captured: bool,
@@ -117,11 +117,11 @@ pub struct HSearchLimits {
     /// semi-connection with the semi's key), and of two full connections whose carriers
     /// share exactly one cell (a semi-connection keyed there).
     ///
-    /// Measured at the defaults: 78 of 174 and 156 of 200, for 39.9 million instructions a
-    /// build and 9.7 million a node; in the solver 14.2 s of CPU instead of 12.1-13.9 for
-    /// the quick suite: off everywhere. With all four stronger rules: 1,140-1,559 full pairs
-    /// per colour on the 11x11 midgames instead of 710-1,164, 94 of 174 and 162 of 200, for
-    /// 110 million instructions a build.
+    /// Measured at the defaults: 78 of 174 and 154 of 200, for about a quarter more
+    /// instructions a build and a node; in the solver more time (earlier build: 14.2 s of CPU
+    /// for the quick suite against 12.1-13.9): off everywhere. All four stronger rules
+    /// together (earlier build): 1,140-1,559 full pairs per colour on the 11x11 midgames
+    /// instead of 710-1,165, 94 of 174 and 162 of 200, for 110 million instructions a build.
     pub semi_and: bool,
 }
 

@@ -117,13 +117,14 @@ pub struct SolverParams {
 /// 12/24/5 three quarters of them; more (16/32/6, 24/48/8, no limit) proved nothing
 /// sooner and cost more time per node.
 ///
-/// With the ends' captured pairs inside AND and OR ([`HSearchLimits::captured`]): `ohm
-/// bench solver --vc solver,captured=0|1`, three runs each on a loaded 2-core machine, the
-/// empty 7x7 board in 1,825 nodes instead of 4,048, the 36 6x6 openings in 22,661 instead
-/// of 26,394, the whole quick suite in 10.2-11.0 s of CPU instead of 12.1-13.9 s. The other
-/// stronger rules did not pay here: the OR search (`or_search`) 2,194 and 27,451 nodes,
-/// 12.1 s; `full_intersection` 3,755 and 30,481 nodes, 12.1 s; `semi_and` 4,060 and 26,000
-/// nodes, 14.2 s; captured pairs with the OR search 18.4 s.
+/// With the ends' captured pairs inside AND and OR ([`HSearchLimits::captured`]), `ohm bench
+/// solver --vc solver,captured=0|1` on a loaded 2-core machine: the empty 7x7 board in 2,420
+/// nodes instead of 5,623, the 36 6x6 openings in 22,438 instead of 27,324 (11.7 s of CPU
+/// for the quick suite instead of 15.0 in the same conditions; 10.2-11.0 against 12.1-13.9
+/// in three runs each of an earlier build). The other stronger rules did not pay here
+/// (earlier build, against 4,048 and 26,394 nodes): the OR search (`or_search`) 2,194 and
+/// 27,451 nodes for no less time; `full_intersection` 3,755 and 30,481; `semi_and` 4,060
+/// and 26,000 for more time; captured pairs with the OR search 18.4 s.
 pub const SOLVER_HSEARCH: HSearchLimits = HSearchLimits {
     max_full: 12,
     max_semi: 24,
