@@ -17,6 +17,9 @@ fn main() {
     if let Some(t) = args.get(3) {
         params.time_ms = Some(t.parse().unwrap());
     }
+    if let Ok(w) = std::env::var("NODES") {
+        params.max_nodes = Some(w.parse().unwrap());
+    }
     if std::env::var("NOGRAPH").is_ok() {
         params.inferior.graph = false;
     }

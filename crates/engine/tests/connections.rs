@@ -288,6 +288,49 @@ fn incremental_update_equals_a_fresh_build_without_limits() {
     println!("compared {compared} updates");
 }
 
+/// `rebuild` on one store, position after position (after updates too, with and without
+/// limits), finds exactly what a fresh build finds.
+#[test]
+fn a_rebuild_in_place_equals_a_fresh_build() {
+    let mut rng = Rng(0x5eed_0012);
+    for (limits, sides) in [
+        (HSearchLimits::DEFAULT, &[4u8, 6, 8][..]),
+        (HSearchLimits::UNLIMITED, &[3u8, 4][..]),
+    ] {
+        for &side in sides {
+            let board = Board::square(side).unwrap();
+            let mut stores = [Color::Black, Color::White]
+                .map(|c| Connections::build(&Position::new(board), c, limits));
+            for _ in 0..cases(10, 30) {
+                let mut pos = Position::new(board);
+                let cells: Vec<Point> = board.cells().iter().collect();
+                for _ in 0..rng.below(cells.len() as u64 / 2 + 1) {
+                    let c = cells[rng.below(cells.len() as u64) as usize];
+                    if pos.color_at(c).is_none() {
+                        let colour = [Color::Black, Color::White][rng.below(2) as usize];
+                        pos.set_stone(c, Some(colour)).unwrap();
+                    }
+                }
+                for vcs in &mut stores {
+                    vcs.rebuild(&pos);
+                    let fresh = Connections::build(&pos, vcs.color(), limits);
+                    assert_eq!(snapshot(vcs), snapshot(&fresh), "{pos:?}");
+                    assert_eq!(vcs.winning_carrier(), fresh.winning_carrier());
+                    assert_eq!(vcs.must_play(), fresh.must_play());
+                    assert_eq!(vcs.position_hash(), pos.hash());
+                    // An update after a rebuild still starts from the rebuilt store.
+                    if let Some(cell) = pos.empty_cells().first() {
+                        let mut next = pos.clone();
+                        next.set_stone(cell, Some(vcs.color())).unwrap();
+                        vcs.update(&next, cell);
+                        assert_eq!(vcs.position_hash(), next.hash());
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The vertical two-bridge (c, r)–(c−1, r+2) chained from edge to edge (Appendix C's chain):
 /// the winning connection's smallest carrier is exactly the bridges' cells.
 #[test]

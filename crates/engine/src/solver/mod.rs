@@ -376,6 +376,7 @@ impl Solver {
         let mut search = Dfpn {
             synced_position: root.clone(),
             synced: 0,
+            scratch: None,
             path: Vec::new(),
             connections: None,
             position: root,

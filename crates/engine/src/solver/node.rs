@@ -92,7 +92,7 @@ impl Knowledge {
     pub fn analyze(&self, position: &Position) -> Facts {
         let (cells, mut facts) = self.begin(position);
         if let Some(cells) = cells {
-            self.finish_built(position, &cells, &mut facts);
+            self.finish_built(position, &cells, &mut facts, &mut None);
         }
         facts
     }
@@ -128,12 +128,30 @@ impl Knowledge {
         (Some(cells), facts)
     }
 
-    /// The second half with H-search built from scratch on the filled position.
-    pub fn finish_built(&self, position: &Position, cells: &InferiorCells, facts: &mut Facts) {
+    /// The second half with H-search built from scratch on the filled position, in `store`
+    /// (both colours' connections of whatever position came before, rebuilt in place to
+    /// reuse their memory; made here when `None`).
+    pub fn finish_built(
+        &self,
+        position: &Position,
+        cells: &InferiorCells,
+        facts: &mut Facts,
+        store: &mut Option<ByColor<Connections>>,
+    ) {
         let board = filled(position, cells);
         facts.filled_hash = board.hash();
-        let conns = ByColor::from_fn(|c| Connections::build(&board, c, self.hsearch));
-        self.decide(&board, &conns, cells, facts);
+        let conns = match store {
+            Some(conns) => {
+                for c in Color::ALL {
+                    conns[c].rebuild(&board);
+                }
+                conns
+            }
+            None => store.insert(ByColor::from_fn(|c| {
+                Connections::build(&board, c, self.hsearch)
+            })),
+        };
+        self.decide(&board, conns, cells, facts);
     }
 
     /// The second half with `conns`, both colours' connections of `position` (kept up to
