@@ -41,7 +41,7 @@ trunk build --release
 
 step "end-to-end tests in headless Chromium: the app"
 node tests/e2e/run.mjs
-step "end-to-end tests in headless Chromium: Solve in analysis mode"
+step "end-to-end tests in headless Chromium: Solve in analysis mode, puzzle mode"
 node tests/e2e/solve.mjs
 step "end-to-end tests in headless Chromium: installable, offline, updates"
 node tests/e2e/pwa.mjs

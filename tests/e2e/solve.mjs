@@ -1,4 +1,4 @@
-// End-to-end test of analysis mode's Solve in headless Chromium, against the release build:
+// End-to-end test of analysis mode's Solve and the app's puzzle mode in headless Chromium, against the release build:
 // the solver runs in the real worker, its verdicts colour the board, Stop ends it, solved
 // positions come back at once.
 //
@@ -153,6 +153,69 @@ async function main() {
       await page.check('#show-winning');
       await page.waitForSelector('#analysis-status[data-state="ready"]');
       await page.screenshot({ path: join(OUT, 'solve-stopped.png') });
+      await page.context().close();
+    });
+
+    await test('puzzle: a losing move is refused with its refutation, a winning one answered until won', async () => {
+      const page = await openApp('#5c1,');
+      await page.click('#make-puzzle');
+      const status = page.locator('#puzzle .status');
+      await page.waitForSelector('#puzzle .status[data-state="waiting"]');
+      const stones = () => page.locator('#board [data-stone]').count();
+      check((await stones()) === 0, 'the puzzle starts from the empty board');
+      // a1 loses on 5x5: refused, Ohm's refutation played, the reader tries again.
+      await page.click('#board [data-cell="a1"]');
+      await page.waitForSelector('#puzzle .status[data-state="failed"]', { timeout: SOLVE_TIMEOUT_MS });
+      const refused = await status.textContent();
+      log(`  a1: ${refused.slice(0, 160)}`);
+      check(refused.startsWith('✗ a1 does not win.'), refused);
+      check((await stones()) === 2, 'the refutation is on the board');
+      await page.click('#puzzle button.try-again');
+      await page.waitForSelector('#puzzle .status[data-state="waiting"]');
+      check((await stones()) === 0, 'try again restores the position');
+      // Reveal: the complete winning set, as the native `ohm solve --moves` proves it.
+      await page.click('#puzzle button.reveal');
+      await page.locator('#puzzle .findings', { hasText: /Winning move/ }).waitFor({ timeout: SOLVE_TIMEOUT_MS });
+      const findings = await page.textContent('#puzzle .findings');
+      check(findings === `Winning moves: ${WINNING_5X5.join(', ')}.`, findings);
+      check(JSON.stringify(await cellsWith(page, 'key')) === JSON.stringify(sorted(WINNING_5X5)), 'revealed cells');
+      await page.screenshot({ path: join(OUT, 'puzzle-reveal.png') });
+      // Correct moves are answered by Ohm's defence until the win is a connection.
+      let rounds = 0;
+      let cell = 'b2';
+      for (;;) {
+        rounds += 1;
+        const before = await stones();
+        await page.click(`#board [data-cell="${cell}"]`);
+        await page.waitForFunction(
+          (n) => {
+            const s = document.querySelector('#puzzle .status');
+            return s && ['solved', 'failed', 'unproven'].includes(s.dataset.state) ||
+              (s.dataset.state === 'waiting' && document.querySelectorAll('#board [data-stone]').length === n + 2);
+          },
+          before,
+          { timeout: SOLVE_TIMEOUT_MS },
+        );
+        const state = await status.getAttribute('data-state');
+        log(`  round ${rounds}: ${cell} → ${state}: ${(await status.textContent()).slice(0, 120)}`);
+        if (state === 'solved') break;
+        check(state === 'waiting', `a proven winning move was not accepted: ${state}`);
+        if (state !== 'waiting' || rounds > 12) break;
+        await page.click('#puzzle button.reveal');
+        await page.locator('#puzzle .findings', { hasText: /Winning move/ }).waitFor({ timeout: SOLVE_TIMEOUT_MS });
+        cell = (await page.$$eval('#board .cell:has(.shade.key)', (els) => els.map((el) => el.dataset.cell)))[0];
+      }
+      check((await status.getAttribute('data-state')) === 'solved', 'the puzzle ends solved');
+      await page.screenshot({ path: join(OUT, 'puzzle-solved.png') });
+      // The link opens the same puzzle.
+      const href = await page.getAttribute('#puzzle .puzzle-link a', 'href');
+      check(/\?puzzle#5c1,$/.test(href), href);
+      const linked = await page.context().newPage();
+      await linked.goto(href);
+      await linked.waitForSelector('#puzzle .status[data-state="waiting"]');
+      check((await linked.locator('#board [data-stone]').count()) === 0, 'the link opens the puzzle at its start');
+      await page.click('#puzzle button.leave');
+      check((await page.locator('#puzzle').count()) === 0, 'leaving closes the puzzle');
       await page.context().close();
     });
 

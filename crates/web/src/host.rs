@@ -1,9 +1,9 @@
 //! The page's keeper of the engine worker: sends jobs, and brings the worker back when it dies
 //! or hangs.
 //!
-//! Three kinds of request can be outstanding at once: the game's job (Ohm's move, which the
-//! game waits for), the analysis job (overlays, best moves) and the solve (analysis mode's
-//! Solve). While either is unanswered, the
+//! Four kinds of request can be outstanding at once: the game's job (Ohm's move, which the
+//! game waits for), the analysis job (overlays, best moves), the solve (analysis mode's
+//! Solve) and puzzle mode's job (a verdict, or the solutions for a hint or reveal). While either is unanswered, the
 //! worker must say something every [`EngineHost::watchdog_ms`]: any reply counts, since the
 //! worker answers in order and streams progress while it searches. If it stays silent that long
 //! (a crash, a `close()`, an endless loop), or the browser reports an error in it, the host
@@ -86,6 +86,8 @@ struct Inner {
     analysis: Outstanding,
     /// The solve, waiting for its final reply (the verdicts or an error).
     solve: Outstanding,
+    /// Puzzle mode's job, waiting for its verdict or solutions (or an error).
+    puzzle: Outstanding,
     timer: Option<Timeout>,
     watchdog_ms: u32,
     restarts_in_a_row: u32,
@@ -96,7 +98,10 @@ struct Inner {
 
 impl Inner {
     fn outstanding(&self) -> bool {
-        self.open.is_some() || self.analysis.is_some() || self.solve.is_some()
+        self.open.is_some()
+            || self.analysis.is_some()
+            || self.solve.is_some()
+            || self.puzzle.is_some()
     }
 
     fn send(&self, jobs: &[Job]) {
@@ -131,6 +136,7 @@ impl EngineHost {
                 open: None,
                 analysis: None,
                 solve: None,
+                puzzle: None,
                 timer: None,
                 watchdog_ms,
                 restarts_in_a_row: 0,
@@ -209,10 +215,19 @@ impl EngineHost {
     /// Sends the messages of a new solve and watches for its answer like the game's. An empty
     /// list forgets the solve (it was stopped: see [`EngineHost::interrupt`]).
     pub fn send_solve(&self, jobs: &[Job]) {
+        self.send_in(|inner| &mut inner.solve, jobs);
+    }
+
+    /// Sends the messages of puzzle mode's new job and watches for its answer like the game's.
+    pub fn send_puzzle(&self, jobs: &[Job]) {
+        self.send_in(|inner| &mut inner.puzzle, jobs);
+    }
+
+    fn send_in(&self, slot: fn(&mut Inner) -> &mut Outstanding, jobs: &[Job]) {
         {
             let mut inner = self.inner.borrow_mut();
-            inner.solve = jobs.first().map(|j| (j.id, jobs.to_vec()));
-            if inner.solve.is_some() {
+            *slot(&mut inner) = jobs.first().map(|j| (j.id, jobs.to_vec()));
+            if slot(&mut inner).is_some() {
                 inner.restarts_in_a_row = 0;
             }
             inner.send(jobs);
@@ -269,19 +284,21 @@ impl EngineHost {
             )
         };
         self.spawn();
-        let (open, analysis, solve) = {
+        let (open, analysis, solve, puzzle) = {
             let inner = self.inner.borrow();
             (
                 inner.open.clone(),
                 inner.analysis.clone(),
                 inner.solve.clone(),
+                inner.puzzle.clone(),
             )
         };
         if let (Some(failure), Some(on_restart)) = (failure, &on_restart) {
             on_restart(RestartNotice {
                 failure,
                 move_asked_again: open.is_some() && !give_up,
-                analysis_asked_again: (analysis.is_some() || solve.is_some()) && !give_up,
+                analysis_asked_again: (analysis.is_some() || solve.is_some() || puzzle.is_some())
+                    && !give_up,
                 gave_up: give_up,
                 restarts,
             });
@@ -292,9 +309,10 @@ impl EngineHost {
                 inner.open = None;
                 inner.analysis = None;
                 inner.solve = None;
+                inner.puzzle = None;
                 inner.restarts_in_a_row = 0;
             }
-            for (id, _) in open.into_iter().chain(analysis).chain(solve) {
+            for (id, _) in open.into_iter().chain(analysis).chain(solve).chain(puzzle) {
                 on_reply(Reply {
                     id: Some(id),
                     response: Response::Error {
@@ -308,7 +326,8 @@ impl EngineHost {
         {
             let inner = self.inner.borrow();
             // The game's job, then the analysis, then the solve (which may take long).
-            for (_, jobs) in open.iter().chain(analysis.iter()).chain(solve.iter()) {
+            let all = open.iter().chain(&analysis).chain(&solve).chain(&puzzle);
+            for (_, jobs) in all {
                 inner.send(jobs);
             }
         }
@@ -327,9 +346,13 @@ fn received(inner: &Weak<RefCell<Inner>>, reply: Reply) {
     let on_reply = {
         let mut state = host.inner.borrow_mut();
         let is = |job: &Outstanding| job.as_ref().is_some_and(|(id, _)| reply.id == Some(*id));
-        let (about_open, about_analysis, about_solve) =
-            (is(&state.open), is(&state.analysis), is(&state.solve));
-        if about_open || about_analysis || about_solve {
+        let (about_open, about_analysis, about_solve, about_puzzle) = (
+            is(&state.open),
+            is(&state.analysis),
+            is(&state.solve),
+            is(&state.puzzle),
+        );
+        if about_open || about_analysis || about_solve || about_puzzle {
             state.restarts_in_a_row = 0;
         }
         if about_open
@@ -350,6 +373,14 @@ fn received(inner: &Weak<RefCell<Inner>>, reply: Reply) {
         }
         if about_solve && matches!(reply.response, Response::Solved(_) | Response::Error { .. }) {
             state.solve = None;
+        }
+        if about_puzzle
+            && matches!(
+                reply.response,
+                Response::Verdict(_) | Response::Solutions(_) | Response::Error { .. }
+            )
+        {
+            state.puzzle = None;
         }
         Rc::clone(&state.on_reply)
     };

@@ -12,6 +12,8 @@
 //! - [`worker`]: the gloo-worker type around a session, and the page's client;
 //! - [`state`]: the game as a reducer; rules come from `ohm_engine` on the main thread (they
 //!   are cheap), moves from the worker;
+//! - [`puzzle`]: puzzle mode (the app's and the embed's): moves judged, hints and reveals
+//!   by the worker's solver, the opponent's answers, verdicts remembered for the session;
 //! - [`study`]: analysis mode (overlays shown, ends chosen, the worker's last analysis);
 //! - [`tree`]: the game as a tree of moves (the line played and its variations);
 //! - [`records`]: import, export and the URL fragment, through the engine's notations;
@@ -32,6 +34,7 @@ pub mod geometry;
 pub mod host;
 pub mod proof_words;
 pub mod protocol;
+pub mod puzzle;
 pub mod records;
 pub mod session;
 pub mod state;

@@ -563,6 +563,10 @@ pub struct Verdict {
     pub opponent_carrier: Vec<String>,
     /// One or two sentences for a learner, naming the cells and the connection.
     pub explanation: String,
+    /// Solver proofs: the principal variation after the move (the opponent's move first), as
+    /// far as the solver's table knows it; puzzles answer a correct move with its first move.
+    #[serde(default)]
+    pub line: Vec<String>,
     /// Time the judgement took, by the worker's clock.
     pub elapsed_ms: u32,
 }
@@ -926,6 +930,7 @@ mod tests {
             refutation: Some("e3".into()),
             opponent_carrier: vec!["e4".into(), "f3".into()],
             explanation: "After d4, White's e3 joins the west and east edges.".into(),
+            line: Vec::new(),
             elapsed_ms: 12,
         };
         let reply = Reply {

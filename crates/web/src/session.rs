@@ -70,6 +70,12 @@ impl Session {
             } => {
                 let position = replay(width, height, setup.as_ref(), &moves, swap_rule)?;
                 let state = PositionState::from(&position);
+                // The tables are keyed by stones and side to move, not by the board: the same
+                // stones on another board (the empty boards above all) would find the other
+                // board's results. A new board gets new tables.
+                if self.position.as_ref().map(|p| *p.board()) != Some(*position.board()) {
+                    self.engine = player::Engine::default();
+                }
                 self.position = Some(position);
                 Ok(Response::Position(state))
             }
@@ -142,6 +148,7 @@ impl Session {
             refutation: judgement.refutation.map(|p| p.to_string()),
             opponent_carrier: cell_names(judgement.opponent_carrier.unwrap_or_default()),
             explanation: judgement.explanation(&budget),
+            line: judgement.line.iter().map(ToString::to_string).collect(),
             elapsed_ms: elapsed_since(started, now_ms),
         })))
     }
@@ -899,6 +906,32 @@ mod tests {
             Some(ErrorKind::NoMoveAvailable)
         );
         assert_eq!(session.position().unwrap().move_count(), 5);
+    }
+
+    #[test]
+    fn another_board_size_gets_fresh_tables() {
+        // The empty 4x4 and 5x5 boards hash alike; 4x4's answers must not be 5x5's.
+        let mut session = Session::new();
+        let mut winning = Vec::new();
+        for size in [4, 5] {
+            ask(&mut session, set(size, size, &[]));
+            let Response::Solutions(solutions) =
+                ask(&mut session, Request::SolvePuzzle { budget_ms: 60_000 })
+            else {
+                panic!("expected solutions")
+            };
+            assert!(solutions.complete);
+            winning.push(solutions.winning);
+        }
+        let mut fresh = Session::new();
+        ask(&mut fresh, set(5, 5, &[]));
+        let Response::Solutions(alone) =
+            ask(&mut fresh, Request::SolvePuzzle { budget_ms: 60_000 })
+        else {
+            panic!("expected solutions")
+        };
+        assert_eq!(winning[1], alone.winning);
+        assert!(winning[1].contains(&"e1".to_string()), "{:?}", winning[1]);
     }
 
     #[test]

@@ -21,13 +21,19 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::components::analysis::{board_overlay, solver_line};
+use crate::components::board::BoardOverlay;
 use crate::components::status::{player_name, status_text};
 use crate::components::status::{swap_offer_words, swap_words};
+use crate::components::PuzzlePanel;
 use crate::components::{
     AnalysisPanel, BoardOptions, GameOver, HexBoard, MoveList, NewGame, PlayBar, RecordIo,
     SetupPanel, StatusLine, ThinkingPanel,
 };
 use crate::host::{EngineHost, RestartNotice, DEFAULT_WATCHDOG_MS};
+use crate::puzzle::{
+    is_puzzle_reply, OpenPuzzle, OpenPuzzleAction, PuzzleAction, PuzzleRun, DEFAULT_BUDGET_MS,
+    PUZZLE_IDS,
+};
 use crate::records::{self, ImportError};
 use crate::state::{Action, Game, Player, Status};
 use crate::storage::{self, Settings};
@@ -192,6 +198,9 @@ pub fn app() -> Html {
     let dismissed = use_state(|| None::<(u32, NodeId)>);
 
     let study = use_reducer(Study::default);
+    // Puzzle mode: the position it was made of, its moves judged by the worker's solver.
+    let puzzle = use_reducer(OpenPuzzle::default);
+    let puzzle_error = use_state(|| None::<String>);
     // What the engine's keeper last said about a restarted worker, shown under the status.
     let notice = use_state(|| None::<RestartNotice>);
     // The move waiting for confirmation: where the game stood when it was previewed, and where.
@@ -202,6 +211,7 @@ pub fn app() -> Html {
     let host = {
         let dispatcher = game.dispatcher();
         let study_dispatcher = study.dispatcher();
+        let puzzle_dispatcher = puzzle.dispatcher();
         let notice = notice.setter();
         use_memo((), move |_| {
             let watchdog = browser::query("watchdog")
@@ -211,6 +221,9 @@ pub fn app() -> Html {
                 move |reply| {
                     if is_study_reply(&reply) {
                         study_dispatcher.dispatch(StudyAction::Replied(reply));
+                    } else if is_puzzle_reply(&reply) {
+                        puzzle_dispatcher
+                            .dispatch(OpenPuzzleAction::Act(PuzzleAction::Replied(reply)));
                     } else {
                         dispatcher.dispatch(Action::EngineReplied(reply));
                     }
@@ -260,6 +273,47 @@ pub fn app() -> Html {
         use_effect_with(study.solve_stops(), move |&stops| {
             if stops > 0 {
                 host.interrupt();
+            }
+        });
+    }
+
+    // Puzzle mode's jobs: one at a time, watched like the others.
+    {
+        let puzzle = puzzle.clone();
+        let host = host.clone();
+        let pending = puzzle.0.as_ref().and_then(PuzzleRun::pending);
+        use_effect_with(pending, move |_| {
+            let jobs = puzzle.0.as_ref().map(PuzzleRun::jobs).unwrap_or_default();
+            host.send_puzzle(&jobs);
+        });
+    }
+    // A puzzle of the game's position, from the Analysis section or a link (`?puzzle`).
+    let begin_puzzle = {
+        let dispatcher = puzzle.dispatcher();
+        let puzzle_error = puzzle_error.setter();
+        let game = game.clone();
+        Callback::from(move |()| {
+            let run = PuzzleRun::new(
+                game.position().clone(),
+                game.position_request(),
+                DEFAULT_BUDGET_MS,
+                PUZZLE_IDS,
+            );
+            match run {
+                Ok(run) => {
+                    puzzle_error.set(None);
+                    dispatcher.dispatch(OpenPuzzleAction::Begin(Box::new(run)));
+                }
+                Err(message) => puzzle_error.set(Some(message)),
+            }
+        })
+    };
+    {
+        let begin_puzzle = begin_puzzle.clone();
+        let linked = start.1.is_none() && browser::query("puzzle").is_some();
+        use_effect_with((), move |_| {
+            if linked {
+                begin_puzzle.emit(());
             }
         });
     }
@@ -396,8 +450,12 @@ pub fn app() -> Html {
 
     let position = game.position();
     // Moves wait for confirmation when the setting is on and a click would play one now.
-    let confirming =
-        settings.confirm_moves && game.accepts_clicks() && !game.editing() && !study.picking();
+    let open_puzzle = puzzle.0.clone();
+    let confirming = settings.confirm_moves
+        && game.accepts_clicks()
+        && !game.editing()
+        && !study.picking()
+        && open_puzzle.is_none();
     let here = (game.serial(), game.current());
     let tentative = (*preview)
         .filter(|&(at, point)| confirming && at == here && position.color_at(point).is_none())
@@ -410,6 +468,8 @@ pub fn app() -> Html {
     // While picking ends for analysis, board clicks choose ends instead of playing; while
     // confirming, a first click previews the move and a second one on the same cell plays it.
     let on_play = {
+        let puzzle_dispatcher = puzzle.dispatcher();
+        let in_puzzle = open_puzzle.is_some();
         let dispatcher = game.dispatcher();
         let study_dispatcher = study.dispatcher();
         let preview = preview.clone();
@@ -417,7 +477,9 @@ pub fn app() -> Html {
         let picking = study.picking() && !game.editing();
         let position = game.position().clone();
         Callback::from(move |point: Point| {
-            if picking {
+            if in_puzzle {
+                puzzle_dispatcher.dispatch(OpenPuzzleAction::Act(PuzzleAction::Play(point)));
+            } else if picking {
                 study_dispatcher.dispatch(StudyAction::PickCell(point, position.color_at(point)));
             } else if !confirming {
                 dispatcher.dispatch(Action::Play(point));
@@ -555,7 +617,42 @@ pub fn app() -> Html {
         cell.notes
             .push("previewed move: tap it again or press Play to play it".into());
     }
-    let overlay = Rc::new(overlay);
+    let overlay = Rc::new(match &open_puzzle {
+        Some(run) => {
+            let mut overlay = BoardOverlay::default();
+            run.shade(&mut overlay);
+            overlay
+        }
+        None => overlay,
+    });
+    // What the board shows: the puzzle while one is open, else the game.
+    let shown = open_puzzle
+        .as_ref()
+        .map_or_else(|| position.clone(), |run| run.position().clone());
+    let puzzle_panel = open_puzzle.as_ref().map(|run| {
+        let on_action = {
+            let dispatcher = puzzle.dispatcher();
+            Callback::from(move |action| dispatcher.dispatch(OpenPuzzleAction::Act(action)))
+        };
+        let on_leave = {
+            let dispatcher = puzzle.dispatcher();
+            Callback::from(move |()| dispatcher.dispatch(OpenPuzzleAction::Leave))
+        };
+        // The game's address is the puzzle's first position while the puzzle is open.
+        let link = records::fragment(game.tree(), game.current())
+            .map(|fragment| browser::link_with_hash(&fragment).replacen('#', "?puzzle#", 1))
+            .map(AttrValue::from);
+        let names = (
+            AttrValue::from(player_name(Color::Black, colour_names)),
+            AttrValue::from(player_name(Color::White, colour_names)),
+        );
+        html! {
+            <section id="puzzle" class="puzzle-panel" aria-label="Puzzle">
+                <h2>{ "Puzzle" }</h2>
+                <PuzzlePanel run={run.clone()} {names} {on_action} on_leave={Some(on_leave)} {link} />
+            </section>
+        }
+    });
     let preview_words = tentative
         .map(|point| spoken_preview(point, position.to_move(), colour_names))
         .unwrap_or_default();
@@ -622,20 +719,20 @@ pub fn app() -> Html {
                 <section class="board-area" aria-label="Board">
                     <HexBoard
                         {board}
-                        black={position.stones(Color::Black)}
-                        white={position.stones(Color::White)}
-                        last_move={game.last_move_cell()}
-                        winning={game.winning_group()}
-                        {numbers}
-                        playable={game.accepts_clicks()}
-                        editing={game.editing()}
+                        black={shown.stones(Color::Black)}
+                        white={shown.stones(Color::White)}
+                        last_move={if open_puzzle.is_some() { shown.last_move().and_then(|m| match m.mv { Move::Cell(p) => Some(p), _ => None }) } else { game.last_move_cell() }}
+                        winning={if open_puzzle.is_some() { ohm_engine::CellSet::EMPTY } else { game.winning_group() }}
+                        numbers={if open_puzzle.is_some() { Vec::new() } else { numbers }}
+                        playable={open_puzzle.as_ref().map_or_else(|| game.accepts_clicks(), PuzzleRun::accepts_moves)}
+                        editing={game.editing() && open_puzzle.is_none()}
                         coordinates={settings.coordinates}
                         orientation={settings.orientation}
                         {colour_names}
                         {overlay}
-                        picking={study.picking() && !game.editing()}
-                        hint={game.thinking_best()}
-                        on_hover={study.shows(Toggle::Solver).then_some(on_hover)}
+                        picking={study.picking() && !game.editing() && open_puzzle.is_none()}
+                        hint={game.thinking_best().filter(|_| open_puzzle.is_none())}
+                        on_hover={(study.shows(Toggle::Solver) && open_puzzle.is_none()).then_some(on_hover)}
                         {on_play} />
                     if let Some(point) = tentative {
                         <div id="confirm-move" class="confirm-bar" role="group"
@@ -669,6 +766,7 @@ pub fn app() -> Html {
                     </p>
                     <p id="preview-announcer" class="visually-hidden" aria-live="polite"
                         aria-atomic="true">{ preview_words }</p>
+                    { for puzzle_panel }
                     <PlayBar
                         can_undo={game.can_undo()}
                         undo_restores={game.undo_restores_previous()}
@@ -699,6 +797,17 @@ pub fn app() -> Html {
                         <AnalysisPanel study={(*study).clone()} to_move={position.to_move()}
                             game_over={position.is_over()} empty={position.empty_cells()}
                             solver=true on_action={on_study} />
+                        <div class="puzzle-start">
+                            <button id="make-puzzle" type="button"
+                                disabled={position.is_over() || game.editing() || open_puzzle.is_some()}
+                                onclick={Callback::from(move |_: MouseEvent| begin_puzzle.emit(()))}>
+                                { "Make a puzzle of this position" }
+                            </button>
+                            <p class="hint">{ "Find a winning move for the side to move; Ohm's solver judges it." }</p>
+                            if let Some(error) = (*puzzle_error).clone() {
+                                <p class="note error" role="alert">{ error }</p>
+                            }
+                        </div>
                     </details>
                     <details class={section_class(Tab::Game)} id="game-section" open=true>
                         <summary>{ "New game" }</summary>

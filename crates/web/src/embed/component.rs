@@ -16,9 +16,11 @@ use yew::prelude::*;
 use super::config::{Arrow, Attributes, EmbedConfig, EmbedError, Highlight, Label, Mode, Shapes};
 use super::engine;
 use crate::components::analysis::{board_overlay, in_board_colours, AnalysisPanel};
-use crate::components::board::{BoardOverlay, HexBoard, OverlayLabel};
+use crate::components::board::{BoardOverlay, HexBoard};
+use crate::components::PuzzlePanel;
 use crate::geometry::{Layout, RADIUS};
-use crate::protocol::{Job, Outcome, Reply, Request, RequestId, Response, Solutions, Verdict};
+use crate::protocol::{Job, Outcome, Reply, Request, RequestId, Response};
+use crate::puzzle::{is_puzzle_reply, By, Phase, PuzzleAction, PuzzleEvent, PuzzleRun, PUZZLE_IDS};
 use crate::study::{is_study_reply, Study, StudyAction};
 
 #[derive(Properties, PartialEq, Debug)]
@@ -54,41 +56,10 @@ pub enum Msg {
     Step(usize),
     Replied(Reply),
     Study(StudyAction),
-    Hint,
-    Reveal,
-    TryAgain,
+    Puzzle(PuzzleAction),
     Restart,
     Undo,
     Api(ApiCall),
-}
-
-/// Where a puzzle stands.
-#[derive(Clone, Debug, PartialEq)]
-enum Puzzle {
-    Waiting,
-    Judging(String),
-    Solved {
-        mv: String,
-        carrier: CellSet,
-        explanation: String,
-    },
-    Failed {
-        mv: String,
-        carrier: CellSet,
-        explanation: String,
-    },
-    Unproven {
-        mv: String,
-        explanation: String,
-    },
-}
-
-/// What the hint and reveal buttons asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Asked {
-    Nothing,
-    Hint,
-    Reveal,
 }
 
 #[derive(Debug)]
@@ -104,9 +75,9 @@ pub struct EmbedBoard {
     last_id: u32,
     pending: Option<RequestId>,
     status: Option<String>,
-    puzzle: Puzzle,
-    asked: Asked,
-    solutions: Option<Solutions>,
+    /// Puzzle mode's state (shared with the app).
+    puzzle: Option<PuzzleRun>,
+    puzzle_sent: Option<RequestId>,
     study: Study,
     study_sent: Option<RequestId>,
 }
@@ -121,10 +92,6 @@ fn colour_name(color: Color) -> &'static str {
         Color::Black => "Red",
         Color::White => "Blue",
     }
-}
-
-fn cells(names: &[String]) -> CellSet {
-    names.iter().filter_map(|n| Point::parse(n).ok()).collect()
 }
 
 /// The winner's stones that join their two edges.
@@ -203,9 +170,8 @@ impl EmbedBoard {
         engine::forget(self.key);
         self.pending = None;
         self.status = None;
-        self.puzzle = Puzzle::Waiting;
-        self.asked = Asked::Nothing;
-        self.solutions = None;
+        self.puzzle = None;
+        self.puzzle_sent = None;
         self.study = Study::default();
         self.study_sent = None;
         self.config = EmbedConfig::parse(&self.attributes).map(Rc::new);
@@ -214,6 +180,18 @@ impl EmbedBoard {
                 let config = Rc::clone(config);
                 self.position = config.position_at(config.cursor);
                 self.base = config.cursor;
+                if config.mode == Mode::Puzzle {
+                    let request = config.position_request(&self.position);
+                    match PuzzleRun::new(
+                        self.position.clone(),
+                        request,
+                        config.budget_ms,
+                        PUZZLE_IDS,
+                    ) {
+                        Ok(run) => self.puzzle = Some(run),
+                        Err(message) => self.status = Some(message),
+                    }
+                }
                 self.shapes = config.shapes.clone();
                 for toggle in &config.overlays {
                     self.study.apply(StudyAction::Show(*toggle, true));
@@ -306,13 +284,15 @@ impl EmbedBoard {
         let allowed = match config.mode {
             Mode::View | Mode::Analyze => true,
             Mode::Play => self.pending.is_none() && Some(self.position.to_move()) == self.human(),
-            Mode::Puzzle => self.puzzle == Puzzle::Waiting && matches!(mv, Move::Cell(_)),
+            Mode::Puzzle => {
+                return match mv {
+                    Move::Cell(cell) => self.apply_puzzle(ctx, PuzzleAction::Play(cell)),
+                    _ => false,
+                };
+            }
         };
         if !allowed || self.position.is_over() || !self.play_and_announce(ctx, mv, by) {
             return false;
-        }
-        if config.mode == Mode::Puzzle {
-            self.judge(ctx, &config, mv);
         }
         self.position_changed(ctx);
         true
@@ -338,158 +318,78 @@ impl EmbedBoard {
         true
     }
 
-    fn puzzle_start(&self, config: &EmbedConfig) -> Position {
-        config.position_at(config.cursor)
-    }
-
-    fn judge(&mut self, ctx: &Context<Self>, config: &EmbedConfig, mv: Move) {
-        let id = self.next_id();
-        self.pending = Some(id);
-        self.asked = Asked::Nothing;
-        self.puzzle = Puzzle::Judging(mv.to_string());
-        let start = self.puzzle_start(config);
-        let jobs = vec![
-            Job {
-                id,
-                request: config.position_request(&start),
-            },
-            Job {
-                id,
-                request: Request::JudgeMove {
-                    mv: mv.to_string(),
-                    budget_ms: config.budget_ms,
-                },
-            },
-        ];
-        engine::send(self.key, jobs, ctx.link().callback(Msg::Replied));
-    }
-
-    fn solve(&mut self, ctx: &Context<Self>, asked: Asked) -> bool {
-        let Ok(config) = self.config.clone() else {
+    /// Puzzle mode: applies `action` to the puzzle, shows its board, tells the page what
+    /// happened and sends the engine what the puzzle asks.
+    fn apply_puzzle(&mut self, ctx: &Context<Self>, action: PuzzleAction) -> bool {
+        let Some(run) = self.puzzle.as_mut() else {
             return false;
         };
-        if config.mode != Mode::Puzzle || matches!(self.puzzle, Puzzle::Judging(_)) {
-            return false;
-        }
-        self.asked = asked;
-        if self.puzzle != Puzzle::Waiting {
-            self.try_again(ctx);
-            self.asked = asked;
-        }
-        if self.solutions.is_some() || self.pending.is_some() {
-            return true;
-        }
-        let id = self.next_id();
-        self.pending = Some(id);
-        let start = self.puzzle_start(&config);
-        let jobs = vec![
-            Job {
-                id,
-                request: config.position_request(&start),
-            },
-            Job {
-                id,
-                request: Request::SolvePuzzle {
-                    budget_ms: config.budget_ms.saturating_mul(2).min(60_000),
-                },
-            },
-        ];
-        engine::send(self.key, jobs, ctx.link().callback(Msg::Replied));
-        true
-    }
-
-    fn try_again(&mut self, ctx: &Context<Self>) {
-        let Ok(config) = self.config.clone() else {
-            return;
-        };
-        self.puzzle = Puzzle::Waiting;
-        self.asked = Asked::Nothing;
-        self.position = self.puzzle_start(&config);
-        self.position_changed(ctx);
-    }
-
-    fn verdict(&mut self, ctx: &Context<Self>, verdict: Verdict) {
-        let verdict = Verdict {
-            explanation: in_board_colours(&verdict.explanation),
-            ..verdict
-        };
-        let comment = self
-            .config
-            .as_ref()
-            .ok()
-            .and_then(|c| c.author_moves.get(&verdict.mv).cloned().flatten());
-        match verdict.outcome {
-            Outcome::Wins => {
-                self.puzzle = Puzzle::Solved {
-                    mv: verdict.mv.clone(),
-                    carrier: cells(&verdict.winning_carrier),
-                    explanation: verdict.explanation.clone(),
-                };
-                self.emit(
+        let changed = run.apply(action);
+        let events = run.take_events();
+        let (pending, jobs) = (run.pending(), run.jobs());
+        let moved = run.position().clone() != self.position;
+        self.position = run.position().clone();
+        for event in events {
+            match event {
+                PuzzleEvent::Moved { mv, color, by } => self.emit(
                     ctx,
-                    "solved",
-                    &VerdictDetail {
-                        mv: verdict.mv,
-                        outcome: "wins",
-                        carrier: verdict.winning_carrier,
-                        refutation: None,
-                        explanation: verdict.explanation,
-                        comment,
+                    "move",
+                    &MoveDetail {
+                        mv: mv.to_string(),
+                        color: color.name(),
+                        number: self.position.move_count(),
+                        by: match by {
+                            By::Reader => "user",
+                            By::Ohm => "ohm",
+                        },
                     },
-                );
-            }
-            Outcome::Loses => {
-                let reply = verdict
-                    .refutation
-                    .as_deref()
-                    .and_then(|r| Move::parse(r).ok());
-                if let Some(reply) = reply {
-                    if self.play_and_announce(ctx, reply, "ohm") {
-                        self.position_changed(ctx);
-                    }
+                ),
+                PuzzleEvent::Judged { verdict, finished } => {
+                    let comment = self
+                        .config
+                        .as_ref()
+                        .ok()
+                        .and_then(|c| c.author_moves.get(&verdict.mv).cloned().flatten());
+                    let (name, outcome, carrier) = match verdict.outcome {
+                        Outcome::Wins if finished => ("solved", "wins", verdict.winning_carrier),
+                        Outcome::Wins => ("correct", "wins", verdict.winning_carrier),
+                        Outcome::Loses => ("failed", "loses", verdict.opponent_carrier),
+                        Outcome::Unproven => ("unproven", "unproven", Vec::new()),
+                    };
+                    self.emit(
+                        ctx,
+                        name,
+                        &VerdictDetail {
+                            mv: verdict.mv,
+                            outcome,
+                            carrier,
+                            refutation: verdict.refutation,
+                            explanation: in_board_colours(&verdict.explanation),
+                            comment,
+                        },
+                    );
                 }
-                self.puzzle = Puzzle::Failed {
-                    mv: verdict.mv.clone(),
-                    carrier: cells(&verdict.opponent_carrier),
-                    explanation: verdict.explanation.clone(),
-                };
-                self.emit(
-                    ctx,
-                    "failed",
-                    &VerdictDetail {
-                        mv: verdict.mv,
-                        outcome: "loses",
-                        carrier: verdict.opponent_carrier,
-                        refutation: verdict.refutation,
-                        explanation: verdict.explanation,
-                        comment,
-                    },
-                );
-            }
-            Outcome::Unproven => {
-                self.puzzle = Puzzle::Unproven {
-                    mv: verdict.mv.clone(),
-                    explanation: verdict.explanation.clone(),
-                };
-                self.emit(
-                    ctx,
-                    "unproven",
-                    &VerdictDetail {
-                        mv: verdict.mv,
-                        outcome: "unproven",
-                        carrier: Vec::new(),
-                        refutation: None,
-                        explanation: verdict.explanation,
-                        comment,
-                    },
-                );
             }
         }
+        if moved {
+            self.position_changed(ctx);
+        }
+        if pending.is_some() && pending != self.puzzle_sent {
+            self.puzzle_sent = pending;
+            engine::send(self.key, jobs, ctx.link().callback(Msg::Replied));
+        }
+        changed
     }
 
     fn replied(&mut self, ctx: &Context<Self>, reply: Reply) -> bool {
         if is_study_reply(&reply) {
             return self.apply_study(ctx, StudyAction::Replied(reply));
+        }
+        if is_puzzle_reply(&reply) {
+            if let Response::Error { message, .. } = &reply.response {
+                web_sys::console::error_1(&format!("ohm-board: {message}").into());
+            }
+            return self.apply_puzzle(ctx, PuzzleAction::Replied(reply));
         }
         if reply.id.is_none() || reply.id != self.pending {
             return false;
@@ -499,7 +399,9 @@ impl EmbedBoard {
             | Response::Stopped { .. }
             | Response::Analysis(_)
             | Response::SolveProgress(_)
-            | Response::Solved(_) => false,
+            | Response::Solved(_)
+            | Response::Verdict(_)
+            | Response::Solutions(_) => false,
             Response::Progress(report) => {
                 self.status = Some(match report.best {
                     Some(best) => format!(
@@ -524,23 +426,10 @@ impl EmbedBoard {
                 }
                 true
             }
-            Response::Verdict(verdict) => {
-                self.pending = None;
-                self.verdict(ctx, *verdict);
-                true
-            }
-            Response::Solutions(solutions) => {
-                self.pending = None;
-                self.solutions = Some(*solutions);
-                true
-            }
             Response::Error { message, .. } => {
                 self.pending = None;
                 self.status = Some(format!("Ohm could not answer: {message}"));
                 web_sys::console::error_1(&format!("ohm-board: {message}").into());
-                if matches!(self.puzzle, Puzzle::Judging(_)) {
-                    self.try_again(ctx);
-                }
                 true
             }
         }
@@ -549,11 +438,7 @@ impl EmbedBoard {
     fn undo(&mut self, ctx: &Context<Self>) -> bool {
         let mode = self.mode();
         if mode == Mode::Puzzle {
-            if matches!(self.puzzle, Puzzle::Judging(_)) {
-                return false;
-            }
-            self.try_again(ctx);
-            return true;
+            return self.apply_puzzle(ctx, PuzzleAction::TryAgain);
         }
         if self.position.move_count() <= self.base && mode != Mode::View {
             return false;
@@ -600,43 +485,8 @@ impl EmbedBoard {
         for cell in self.shapes.shaded.iter() {
             overlay.at(cell).shades.push("shaded");
         }
-        let solver = self.puzzle_start(config).to_move();
-        let carrier_class = |color: Color| match color {
-            Color::Black => "carrier-black",
-            Color::White => "carrier-white",
-        };
-        match &self.puzzle {
-            Puzzle::Solved { carrier, .. } => {
-                for cell in carrier.iter() {
-                    overlay.at(cell).shades.push(carrier_class(solver));
-                }
-            }
-            Puzzle::Failed { carrier, .. } => {
-                for cell in carrier.iter() {
-                    overlay.at(cell).shades.push(carrier_class(!solver));
-                }
-            }
-            _ => {}
-        }
-        if let (Some(solutions), Puzzle::Waiting) = (&self.solutions, &self.puzzle) {
-            match self.asked {
-                Asked::Hint => {
-                    for cell in cells(&solutions.hint).iter() {
-                        overlay.at(cell).shades.push("must-play");
-                    }
-                }
-                Asked::Reveal => {
-                    for cell in cells(&solutions.winning).iter() {
-                        overlay.at(cell).shades.push("key");
-                        overlay.labels.push(OverlayLabel {
-                            at: cell,
-                            text: "wins".into(),
-                            class: solver.name(),
-                        });
-                    }
-                }
-                Asked::Nothing => {}
-            }
+        if let Some(run) = &self.puzzle {
+            run.shade(&mut overlay);
         }
         overlay
     }
@@ -756,84 +606,23 @@ impl EmbedBoard {
     }
 
     fn view_puzzle(&self, ctx: &Context<Self>, config: &EmbedConfig) -> Html {
-        let solver = self.puzzle_start(config).to_move();
-        let comment_of = |mv: &str| config.author_moves.get(mv).cloned().flatten();
-        let (state, text, comment) = match &self.puzzle {
-            Puzzle::Waiting => (
-                "waiting",
-                format!(
-                    "{} to play and win: find the winning move.",
-                    colour_name(solver)
-                ),
-                None,
-            ),
-            Puzzle::Judging(mv) => ("judging", format!("Ohm is checking {mv}…"), None),
-            Puzzle::Solved {
-                mv, explanation, ..
-            } => (
-                "solved",
-                format!("✓ {mv} wins. {explanation}"),
-                comment_of(mv),
-            ),
-            Puzzle::Failed {
-                mv, explanation, ..
-            } => (
-                "failed",
-                format!("✗ {mv} does not win. {explanation}"),
-                comment_of(mv),
-            ),
-            Puzzle::Unproven { mv, explanation } => (
-                "unproven",
-                // The engine's explanation says what was not proven and within what time.
-                format!("? {explanation} Try another move, or ask for a hint."),
-                comment_of(mv),
-            ),
+        let Some(run) = self.puzzle.clone() else {
+            return html! {
+                <p class="status" data-state="error">{ self.status.clone().unwrap_or_default() }</p>
+            };
         };
-        let findings = match (&self.solutions, self.asked, &self.puzzle) {
-            (_, Asked::Nothing, _) | (_, _, Puzzle::Judging(_)) => None,
-            (None, _, _) => Some("Ohm is solving the puzzle…".to_string()),
-            (Some(s), Asked::Hint, _) if s.hint.is_empty() => {
-                Some("Ohm has no hint: it could not prove a winning move in time.".to_string())
+        let judged = match run.phase() {
+            Phase::Solved { mv, .. } | Phase::Failed { mv, .. } | Phase::Unproven { mv, .. } => {
+                Some(mv.clone())
             }
-            (Some(_), Asked::Hint, _) => {
-                Some("Hint: a winning move lies in the shaded region.".to_string())
-            }
-            (Some(s), Asked::Reveal, _) if s.winning.is_empty() => Some(format!(
-                "Ohm proved no winning move{}.",
-                if s.complete { "" } else { " in time" }
-            )),
-            (Some(s), Asked::Reveal, _) => Some(format!(
-                "Winning move{}: {}{}",
-                if s.winning.len() == 1 { "" } else { "s" },
-                s.winning.join(", "),
-                if s.complete {
-                    "."
-                } else {
-                    " (and perhaps others Ohm had no time to prove)."
-                }
-            )),
+            _ => None,
         };
-        let busy = self.pending.is_some();
+        let comment = judged
+            .and_then(|mv| config.author_moves.get(&mv).cloned().flatten())
+            .map(AttrValue::from);
         html! {
-            <>
-                <p class="status" data-state={state} aria-live="polite">{ text }</p>
-                if let Some(comment) = comment {
-                    <p class="comment author">{ comment }</p>
-                }
-                if let Some(findings) = findings {
-                    <p class="findings" aria-live="polite">{ findings }</p>
-                }
-                <div class="buttons">
-                    if matches!(self.puzzle, Puzzle::Failed { .. } | Puzzle::Unproven { .. } | Puzzle::Solved { .. }) {
-                        <button type="button" class="try-again primary"
-                            onclick={ctx.link().callback(|_| Msg::TryAgain)}>{ "Try again" }</button>
-                    }
-                    <button type="button" class="hint-button" disabled={busy}
-                        onclick={ctx.link().callback(|_| Msg::Hint)}>{ "Hint" }</button>
-                    <button type="button" class="reveal" disabled={busy}
-                        onclick={ctx.link().callback(|_| Msg::Reveal)}>{ "Reveal" }</button>
-                </div>
-            </>
+            <PuzzlePanel {run} names={(AttrValue::from("Red"), AttrValue::from("Blue"))}
+                board_colours=true {comment} on_action={ctx.link().callback(Msg::Puzzle)} />
         }
     }
 }
@@ -859,9 +648,8 @@ impl Component for EmbedBoard {
             last_id: 0,
             pending: None,
             status: None,
-            puzzle: Puzzle::Waiting,
-            asked: Asked::Nothing,
-            solutions: None,
+            puzzle: None,
+            puzzle_sent: None,
             study: Study::default(),
             study_sent: None,
         };
@@ -894,12 +682,7 @@ impl Component for EmbedBoard {
             }
             Msg::Replied(reply) => self.replied(ctx, reply),
             Msg::Study(action) => self.apply_study(ctx, action),
-            Msg::Hint => self.solve(ctx, Asked::Hint),
-            Msg::Reveal => self.solve(ctx, Asked::Reveal),
-            Msg::TryAgain => {
-                self.try_again(ctx);
-                true
-            }
+            Msg::Puzzle(action) => self.apply_puzzle(ctx, action),
             Msg::Restart => {
                 self.reset(ctx);
                 true
@@ -972,7 +755,7 @@ impl Component for EmbedBoard {
                     && self.pending.is_none()
                     && Some(position.to_move()) == self.human()
             }
-            Mode::Puzzle => self.puzzle == Puzzle::Waiting && self.pending.is_none(),
+            Mode::Puzzle => self.puzzle.as_ref().is_some_and(PuzzleRun::accepts_moves),
         };
         let last_move = position.last_move().and_then(|m| match m.mv {
             Move::Cell(p) => Some(p),
