@@ -943,9 +943,16 @@ mod tests {
             json!({"type": "verdict", "mv": "d4", "outcome": "loses", "winningCarrier": [],
                    "refutation": "e3", "opponentCarrier": ["e4", "f3"],
                    "explanation": "After d4, White's e3 joins the west and east edges.",
-                   "elapsedMs": 12})
+                   "line": [], "elapsedMs": 12})
         );
-        assert_eq!(serde_json::from_value::<Reply>(wire).unwrap(), reply);
+        assert_eq!(
+            serde_json::from_value::<Reply>(wire.clone()).unwrap(),
+            reply
+        );
+        // A verdict without its line (an older worker) still reads.
+        let mut older = wire;
+        older["response"].as_object_mut().unwrap().remove("line");
+        assert_eq!(serde_json::from_value::<Reply>(older).unwrap(), reply);
         let solutions = Solutions {
             winning: vec!["c3".into()],
             losing: vec!["a1".into()],

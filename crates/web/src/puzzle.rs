@@ -147,7 +147,9 @@ fn cells(names: &[String]) -> CellSet {
 
 impl PuzzleRun {
     /// A puzzle of `start` (the side to move is the solver) whose position the worker gets by
-    /// `start_request` (a [`Request::SetPosition`]); its job ids count from `first_id`.
+    /// `start_request` (a [`Request::SetPosition`]); its job ids count from `first_id`. A
+    /// puzzle is played without the swap rule (under it no first move can be proven: the
+    /// opponent may take it over).
     ///
     /// # Errors
     /// A finished game, or a request that is not a position, is no puzzle: the error says why.
@@ -166,9 +168,12 @@ impl PuzzleRun {
         if start.empty_cells().is_empty() {
             return Err("the board is full: a puzzle needs an empty cell".into());
         }
-        if !matches!(start_request, Request::SetPosition { .. }) {
+        let mut start_request = start_request;
+        let Request::SetPosition { swap_rule, .. } = &mut start_request else {
             return Err("a puzzle starts from a position".into());
-        }
+        };
+        *swap_rule = false;
+        let start = start.with_swap_rule(false);
         Ok(PuzzleRun {
             start_request,
             stage: start.clone(),
@@ -857,6 +862,24 @@ mod tests {
             .take_events()
             .iter()
             .any(|e| matches!(e, PuzzleEvent::Judged { finished: true, .. })));
+    }
+
+    #[test]
+    fn a_puzzle_is_played_without_the_swap_rule() {
+        // Under the swap rule no first move could be proven; the puzzle drops it.
+        let start = Position::new(Board::square(4).unwrap()).with_swap_rule(true);
+        let mut request = request(4, &[]);
+        if let Request::SetPosition { swap_rule, .. } = &mut request {
+            *swap_rule = true;
+        }
+        let mut run = PuzzleRun::new(start, request, 10_000, PUZZLE_IDS).unwrap();
+        run.apply(PuzzleAction::Play(cell("a1")));
+        answer(&mut Session::new(), &mut run);
+        assert!(
+            matches!(run.phase(), Phase::Failed { .. }),
+            "{:?}",
+            run.phase()
+        );
     }
 
     #[test]
