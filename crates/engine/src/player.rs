@@ -468,7 +468,11 @@ pub fn choose_opening(position: &Position, _level: &Level, seed: u64) -> Option<
 /// A move that keeps the side to move's winning connection, if H-search finds one: the key of
 /// an edge-to-edge semi-connection, or a cell of the winning carrier after which a full
 /// connection (or a connected chain) remains.
-fn converting_move(position: &Position, own: &Connections) -> Option<Point> {
+fn converting_move(
+    position: &Position,
+    own: &Connections,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Option<Point> {
     let me = position.to_move();
     let limits = own.limits();
     let mut candidates: Vec<Point> = Vec::new();
@@ -491,9 +495,13 @@ fn converting_move(position: &Position, own: &Connections) -> Option<Point> {
         if !scratch.empty_cells().contains(p) {
             continue;
         }
+        if interrupt() {
+            return None;
+        }
         scratch.play_unchecked(me, Move::Cell(p));
+        // An interrupted build's winning carrier, when it has one, is still proven.
         let holds = scratch.connected_winner() == Some(me)
-            || Connections::build(&scratch, me, limits)
+            || Connections::build_interruptible(&scratch, me, limits, interrupt)
                 .winning_carrier()
                 .is_some();
         scratch.undo();
@@ -504,17 +512,39 @@ fn converting_move(position: &Position, own: &Connections) -> Option<Point> {
     None
 }
 
+/// The share of a move's time the root's H-search may take (both colours' builds and the
+/// builds of the conversion and resistance checks); the search and the solver's slice get
+/// what is left.
+const ROOT_HSEARCH_SHARE: f64 = 0.4;
+
+/// Whether the root's H-search must stop: past its deadline or asked to stop.
+fn past_deadline(control: &mut dyn Control, deadline: Option<f64>) -> bool {
+    deadline.is_some_and(|d| control.now_ms() >= d) || control.stop_requested()
+}
+
 /// The most resistant answer to the opponent's winning connection: among the cells of its
 /// carrier, the one after which the opponent's smallest winning carrier is largest (a cell
 /// after which H-search finds no winning connection at all is taken at once).
-fn resisting_move(position: &Position, theirs: &Connections) -> Option<Point> {
+fn resisting_move(
+    position: &Position,
+    theirs: &Connections,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Option<Point> {
     let me = position.to_move();
     let carrier = theirs.winning_carrier()?;
     let mut scratch = position.clone();
     let mut best: Option<(Point, u32)> = None;
     for p in carrier & position.empty_cells() {
+        if best.is_some() && interrupt() {
+            break;
+        }
         scratch.play_unchecked(me, Move::Cell(p));
-        let after = Connections::build(&scratch, !me, theirs.limits());
+        let after = Connections::build_interruptible(&scratch, !me, theirs.limits(), interrupt);
+        if after.stats().interrupted && best.is_some() {
+            // An unfinished build's missing carrier proves nothing: keep the cells measured.
+            scratch.undo();
+            break;
+        }
         let size = match after.winning_carrier() {
             None => u32::MAX,
             Some(c) => c.len(),
@@ -636,9 +666,20 @@ impl Engine {
             }
         }
         let me = position.to_move();
-        let own = Connections::build(position, me, level.hsearch);
+        // The root's H-search has no work budget (it should find what it can), so the clock
+        // bounds it: on a crowded 13x13 board one build took 0.9 s, and level 2 once spent
+        // 3.4 s of its 1 s on the builds of the conversion and resistance checks.
+        let root_deadline = level
+            .search
+            .time_ms
+            .map(|limit| started_ms + limit * ROOT_HSEARCH_SHARE);
+        let own = Connections::build_interruptible(position, me, level.hsearch, &mut || {
+            past_deadline(control, root_deadline)
+        });
         if own.winning_carrier().is_some() || own.edge_semis().next().is_some() {
-            if let Some(p) = converting_move(position, &own) {
+            if let Some(p) = converting_move(position, &own, &mut || {
+                past_deadline(control, root_deadline)
+            }) {
                 return Some(Decision {
                     mv: Move::Cell(p),
                     reason: Reason::Converting,
@@ -646,9 +687,13 @@ impl Engine {
                 });
             }
         }
-        let theirs = Connections::build(position, !me, level.hsearch);
+        let theirs = Connections::build_interruptible(position, !me, level.hsearch, &mut || {
+            past_deadline(control, root_deadline)
+        });
         if theirs.winning_carrier().is_some() {
-            if let Some(p) = resisting_move(position, &theirs) {
+            if let Some(p) = resisting_move(position, &theirs, &mut || {
+                past_deadline(control, root_deadline)
+            }) {
                 return Some(Decision {
                     mv: Move::Cell(p),
                     reason: Reason::Resisting,

@@ -523,7 +523,30 @@ impl Connections {
     /// Runs H-search for `color` on `position` from the base connections.
     #[must_use]
     pub fn build(position: &Position, color: Color, limits: HSearchLimits) -> Connections {
-        let mut connections = Connections {
+        let mut connections = Self::unbuilt(position, color, limits);
+        build::from_scratch(&mut connections, position, None);
+        connections
+    }
+
+    /// [`Connections::build`] that asks `interrupt` about every millisecond of work whether to
+    /// stop, and if so ends early with the connections found so far: sound, but incomplete,
+    /// as when the budget runs out ([`Stats::interrupted`]). The player's root builds use it,
+    /// since one unbudgeted build of a crowded 13x13 position took 0.9 s.
+    #[must_use]
+    pub fn build_interruptible(
+        position: &Position,
+        color: Color,
+        limits: HSearchLimits,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Connections {
+        let mut connections = Self::unbuilt(position, color, limits);
+        build::from_scratch(&mut connections, position, Some(interrupt));
+        connections
+    }
+
+    /// The store before H-search ran: no connections yet.
+    fn unbuilt(position: &Position, color: Color, limits: HSearchLimits) -> Connections {
+        Connections {
             color,
             board: *position.board(),
             limits,
@@ -534,9 +557,7 @@ impl Connections {
             history: Vec::new(),
             spare: None,
             templates: templates::Placements::new(position.board(), color),
-        };
-        build::from_scratch(&mut connections, position, None);
-        connections
+        }
     }
 
     /// Runs H-search again from the base connections on `position` (same board, colour and
@@ -545,12 +566,19 @@ impl Connections {
     /// was a fifth of that.
     pub fn rebuild(&mut self, position: &Position) {
         debug_assert_eq!(self.board, *position.board());
-        let fresh = build::empty_layer(position, self.color, 0, 0, self.spare.take());
+        let fresh = build::empty_layer(
+            position,
+            self.color,
+            self.limits,
+            [0, 0, 0],
+            self.spare.take(),
+        );
         let old = core::mem::replace(&mut self.layer, fresh);
         self.spare = Some(old);
         self.history.clear();
         self.arena.clear();
         self.or_inputs.clear();
+        self.captured_inputs.clear();
         build::from_scratch(self, position, None);
     }
 
