@@ -68,6 +68,16 @@ await writeFile(
 <script src="${bare.url}embed/ohm-board.js" defer></script></head><body>
 <ohm-board id="no-cors" size="5"></ohm-board></body></html>`,
 );
+// Analysis mode with Solve (the worker shared with a puzzle board), and a puzzle whose first
+// correct move Ohm answers.
+await writeFile(
+  join(site, 'solve.html'),
+  `<!DOCTYPE html><html><head><meta charset="utf-8"><title>solve in the embed</title>
+<script src="${A}embed/ohm-board.js" defer></script></head><body>
+<ohm-board id="solving" mode="analyze" size="5" overlays="winning solver"></ohm-board>
+<ohm-board id="empty-puzzle" mode="puzzle" size="5"></ohm-board>
+</body></html>`,
+);
 // Puzzles for the hint and for what Ohm cannot prove: the first is puzzle-1's position (b4 and
 // a5 win); the second is a nearly empty 13x13 board with the shortest budget, where no move can
 // be proven either way in 0.1 s.
@@ -132,7 +142,7 @@ async function open(url) {
   // Every event of every board, for the checks.
   await page.addInitScript(() => {
     window.__events = [];
-    for (const name of ['move', 'positionchange', 'solved', 'failed', 'unproven']) {
+    for (const name of ['move', 'positionchange', 'solved', 'correct', 'failed', 'unproven']) {
       document.addEventListener(name, (e) => {
         if (e.target && e.target.localName === 'ohm-board') {
           window.__events.push({ board: e.target.id, name, detail: e.detail });
@@ -355,6 +365,38 @@ try {
   await test('boards on one page share one engine worker', async () => {
     const starts = await tutorial.evaluate(() => customElements.get('ohm-board').engineStarts());
     check(starts === 1, `workers started: ${starts}`);
+  });
+
+  await test('analyze mode: Solve proves the first-move map in the shared worker; a puzzle goes on after a correct move', async () => {
+    const page = await open(`${B}solve.html`);
+    await settled(page);
+    const board = page.locator('#solving');
+    await board.locator('#solve').click();
+    await board.locator('#solve-result[data-complete="true"]').waitFor({ timeout: 120_000 });
+    const winning = (
+      await board.locator('svg.board .shade.solve-win').evaluateAll((shades) =>
+        shades.map((s) => s.closest('[data-cell]')?.getAttribute('data-cell')),
+      )
+    ).sort();
+    // The native `ohm solve --moves` on the empty 5x5 board (and ../shared/data/first-move-results.csv).
+    const WINNING_5X5 = ['e1', 'b2', 'c2', 'd2', 'e2', 'b3', 'c3', 'd3', 'a4', 'b4', 'c4', 'd4', 'a5'].sort();
+    check(JSON.stringify(winning) === JSON.stringify(WINNING_5X5), `winning ${winning}`);
+    log(`  embed Solve: ${(await board.locator('#solve-result').textContent()).slice(0, 120)}`);
+    await board.screenshot({ path: join(OUT, 'embed-solve.png') });
+    // b2 wins on the empty 5x5 board, but no single connection shows it yet: Ohm answers.
+    const puzzle = page.locator('#empty-puzzle');
+    const n = await eventCount(page);
+    await puzzle.locator('[data-cell="b2"]').click();
+    const correct = await waitEvent(page, 'empty-puzzle', 'correct', n);
+    check(correct.detail.move === 'b2' && correct.detail.outcome === 'wins', JSON.stringify(correct.detail));
+    await page.waitForFunction(
+      (after) => window.__events.slice(after).some((e) => e.board === 'empty-puzzle' && e.name === 'move' && e.detail.by === 'ohm'),
+      n,
+    );
+    const status = await puzzle.locator('.status').textContent();
+    check(/find the next winning move/.test(status), status);
+    log(`  embed puzzle: ${status}`);
+    await page.close();
   });
 
   await test('puzzle: the hint shades a region holding every winning move; reveal then names them', async () => {

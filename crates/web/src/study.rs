@@ -73,13 +73,6 @@ impl Toggle {
         Toggle::Solver,
     ];
 
-    /// Whether the embeddable board offers it (Solve runs in the app only: the embed's shared
-    /// worker keeps one job per board).
-    #[must_use]
-    pub fn in_embed(self) -> bool {
-        self != Toggle::Solver
-    }
-
     /// The id of its checkbox and the name used in styles.
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -138,6 +131,8 @@ pub struct Study {
     solve_error: Option<String>,
     /// How many times a running solve was stopped (the app replaces the worker at each).
     solve_stops: u32,
+    /// The worker's time for each solve (`None`: no limit).
+    solve_budget_ms: Option<u32>,
 }
 
 /// A solve running in the worker.
@@ -326,6 +321,13 @@ impl Study {
         self.solving.as_ref().map(|s| s.id)
     }
 
+    /// Limits every solve to `budget_ms` of the worker's clock (`None`: until proven or
+    /// stopped). The embed sets one: its worker is shared by the page's boards, so a solve
+    /// must end on its own (Stop only stops listening).
+    pub fn set_solve_budget(&mut self, budget_ms: Option<u32>) {
+        self.solve_budget_ms = budget_ms;
+    }
+
     /// How many solves were stopped: each time, the app replaces the worker.
     #[must_use]
     pub fn solve_stops(&self) -> u32 {
@@ -345,7 +347,9 @@ impl Study {
             },
             Job {
                 id: solving.id,
-                request: Request::Solve { budget_ms: None },
+                request: Request::Solve {
+                    budget_ms: self.solve_budget_ms,
+                },
             },
         ]
     }
@@ -932,6 +936,15 @@ mod tests {
         assert!(jobs.iter().all(|j| j.id == id));
         assert_eq!(jobs[0].request, set(&["c3"]));
         assert_eq!(jobs[1].request, Request::Solve { budget_ms: None });
+        // The embed's solves end on their own (its worker is the page's).
+        let mut limited = study.clone();
+        limited.set_solve_budget(Some(12_000));
+        assert_eq!(
+            limited.solve_jobs()[1].request,
+            Request::Solve {
+                budget_ms: Some(12_000)
+            }
+        );
         assert!(
             !study.apply(StudyAction::Solve {
                 to_move: Color::White,

@@ -14,14 +14,14 @@ use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use super::config::{Arrow, Attributes, EmbedConfig, EmbedError, Highlight, Label, Mode, Shapes};
-use super::engine;
+use super::engine::{self, Lane};
 use crate::components::analysis::{board_overlay, in_board_colours, AnalysisPanel};
 use crate::components::board::{BoardOverlay, HexBoard};
 use crate::components::PuzzlePanel;
 use crate::geometry::{Layout, RADIUS};
 use crate::protocol::{Job, Outcome, Reply, Request, RequestId, Response};
 use crate::puzzle::{is_puzzle_reply, By, Phase, PuzzleAction, PuzzleEvent, PuzzleRun, PUZZLE_IDS};
-use crate::study::{is_study_reply, Study, StudyAction};
+use crate::study::{is_study_reply, Study, StudyAction, Toggle};
 
 #[derive(Properties, PartialEq, Debug)]
 pub struct EmbedProps {
@@ -80,6 +80,8 @@ pub struct EmbedBoard {
     puzzle_sent: Option<RequestId>,
     study: Study,
     study_sent: Option<RequestId>,
+    solve_sent: Option<RequestId>,
+    solve_stops: u32,
 }
 
 thread_local! {
@@ -174,6 +176,8 @@ impl EmbedBoard {
         self.puzzle_sent = None;
         self.study = Study::default();
         self.study_sent = None;
+        self.solve_sent = None;
+        self.solve_stops = 0;
         self.config = EmbedConfig::parse(&self.attributes).map(Rc::new);
         match &self.config {
             Ok(config) => {
@@ -196,6 +200,7 @@ impl EmbedBoard {
                 for toggle in &config.overlays {
                     self.study.apply(StudyAction::Show(*toggle, true));
                 }
+                self.study.set_solve_budget(Some(config.solve_budget_ms()));
                 self.position_changed(ctx);
             }
             Err(error) => {
@@ -272,6 +277,20 @@ impl EmbedBoard {
                 self.study.jobs(),
                 ctx.link().callback(Msg::Replied),
             );
+        }
+        let solving = self.study.solve_pending();
+        if solving.is_some() && solving != self.solve_sent {
+            self.solve_sent = solving;
+            engine::send_in(
+                self.key,
+                Lane::Solve,
+                self.study.solve_jobs(),
+                ctx.link().callback(Msg::Replied),
+            );
+        }
+        if self.study.solve_stops() != self.solve_stops {
+            self.solve_stops = self.study.solve_stops();
+            engine::forget_lane(self.key, Lane::Solve);
         }
         changed
     }
@@ -652,6 +671,8 @@ impl Component for EmbedBoard {
             puzzle_sent: None,
             study: Study::default(),
             study_sent: None,
+            solve_sent: None,
+            solve_stops: 0,
         };
         board.reset(ctx);
         board
@@ -794,7 +815,9 @@ impl Component for EmbedBoard {
                         Mode::Puzzle => self.view_puzzle(ctx, &config),
                         Mode::Analyze => html! {
                             <AnalysisPanel study={self.study.clone()} to_move={position.to_move()}
-                                game_over={position.is_over()} board_colours=true on_action={on_study} />
+                                game_over={position.is_over()} board_colours=true
+                                empty={position.empty_cells()}
+                                solver={config.overlays.contains(&Toggle::Solver)} on_action={on_study} />
                         },
                     }
                 }

@@ -385,7 +385,6 @@ impl EmbedConfig {
                 .map(|word| {
                     Toggle::ALL
                         .into_iter()
-                        .filter(|t| t.in_embed())
                         .find(|t| t.name() == word)
                         .ok_or_else(|| EmbedError {
                             attribute: "overlays",
@@ -394,7 +393,6 @@ impl EmbedConfig {
                                 short(word),
                                 Toggle::ALL
                                     .into_iter()
-                                    .filter(|t| t.in_embed())
                                     .map(Toggle::name)
                                     .collect::<Vec<_>>()
                                     .join(", ")
@@ -459,6 +457,15 @@ impl EmbedConfig {
     #[must_use]
     pub fn length(&self) -> usize {
         self.record.moves.len()
+    }
+
+    /// Analysis mode's Solve: the worker's time for one solve, four times a puzzle move's
+    /// (12 s by default). The page's boards share one worker, so a solve ends on its own.
+    #[must_use]
+    pub fn solve_budget_ms(&self) -> u32 {
+        self.budget_ms
+            .saturating_mul(4)
+            .min(MAX_BUDGET_MS.max(self.budget_ms))
     }
 
     /// The worker request that sets up `position` (this game's set-up, then its moves).
@@ -990,5 +997,23 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn analyze_mode_may_offer_solve_with_a_budget_of_its_own() {
+        let config = EmbedConfig::parse(&attrs(&[
+            ("mode", "analyze"),
+            ("overlays", "winning solver"),
+        ]))
+        .unwrap();
+        assert_eq!(config.overlays, [Toggle::Winning, Toggle::Solver]);
+        assert_eq!(config.solve_budget_ms(), 12_000);
+        let config = EmbedConfig::parse(&attrs(&[("budget", "100")])).unwrap();
+        assert_eq!(config.solve_budget_ms(), 400);
+        let config = EmbedConfig::parse(&attrs(&[("budget", "60000")])).unwrap();
+        assert_eq!(config.solve_budget_ms(), 60_000);
+        let error = error_of(&[("overlays", "solver nonsense")]);
+        assert_eq!(error.attribute, "overlays");
+        assert!(error.message.contains("solver"), "{}", error.message);
     }
 }

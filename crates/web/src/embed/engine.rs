@@ -31,8 +31,19 @@ pub struct WorkerUrls {
     pub wasm: String,
 }
 
+/// A board's lines of requests: each keeps its latest batch (a new one replaces the old,
+/// whose replies would be stale), so an analysis does not cancel a running Solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// Moves, analyses, puzzle verdicts.
+    Main,
+    /// Analysis mode's Solve.
+    Solve,
+}
+
 struct Route {
     board: u32,
+    lane: Lane,
     local: RequestId,
     on_reply: Callback<Reply>,
 }
@@ -193,6 +204,11 @@ fn start(pool: u32) -> Result<Shared, String> {
 /// Sends `jobs` (one batch: all carry the board's id for it) for `board`; replies go to
 /// `on_reply` with that id. Starts the worker if needed.
 pub fn send(board: u32, jobs: Vec<Job>, on_reply: Callback<Reply>) {
+    send_in(board, Lane::Main, jobs, on_reply);
+}
+
+/// [`send`] in `lane`: replaces only that lane's waiting batch of `board`.
+pub fn send_in(board: u32, lane: Lane, jobs: Vec<Job>, on_reply: Callback<Reply>) {
     let Some(local) = jobs.first().map(|j| j.id) else {
         return;
     };
@@ -209,11 +225,14 @@ pub fn send(board: u32, jobs: Vec<Job>, on_reply: Callback<Reply>) {
             std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
             std::collections::hash_map::Entry::Vacant(entry) => entry.insert(start(pool)?),
         };
-        shared.routes.retain(|_, r| r.board != board);
+        shared
+            .routes
+            .retain(|_, r| r.board != board || r.lane != lane);
         shared.routes.insert(
             global,
             Route {
                 board,
+                lane,
                 local,
                 on_reply: on_reply.clone(),
             },
@@ -239,9 +258,19 @@ pub fn send(board: u32, jobs: Vec<Job>, on_reply: Callback<Reply>) {
 
 /// Drops `board`'s waiting replies (the element left the page).
 pub fn forget(board: u32) {
+    forget_where(|r| r.board == board);
+}
+
+/// Drops `board`'s waiting replies in `lane` (a Solve stopped: the worker, shared by the
+/// page, finishes it within its budget, unheard).
+pub fn forget_lane(board: u32, lane: Lane) {
+    forget_where(|r| r.board == board && r.lane == lane);
+}
+
+fn forget_where(drop: impl Fn(&Route) -> bool) {
     ENGINES.with(|engines| {
         for shared in engines.borrow_mut().values_mut() {
-            shared.routes.retain(|_, r| r.board != board);
+            shared.routes.retain(|_, r| !drop(r));
         }
     });
 }
