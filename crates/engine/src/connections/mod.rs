@@ -49,6 +49,7 @@
 //! equals a fresh build (tested); with limits the two may keep different carriers, both sound.
 
 mod build;
+pub mod carrier_proof;
 pub mod oracle;
 mod proof;
 pub mod templates;

@@ -9,8 +9,8 @@
 //! no opponent stone is in its carrier (the connector's own stones there only help: Hex is
 //! monotone). The connection it gives is `(stone, carrier's empty cells, edge)`.
 //!
-//! Each template's truth is a test, not a belief: `templates_are_proven_connections` proves
-//! every one by brute force (see that test for the argument).
+//! Each template's truth is a test, not a belief: `edge_templates_are_proven_connections` proves
+//! every one by a search of the game inside its carrier ([`super::carrier_proof`]).
 
 use alloc::vec::Vec;
 
