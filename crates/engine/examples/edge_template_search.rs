@@ -8,7 +8,7 @@
 //! templates, `DEPTH` rounds of intrusion and reply), then drops cells one at a time while the
 //! proof still succeeds, in `SEEDS` different random orders. It prints each distinct carrier
 //! it ends with (up to the reflection along the edge) as a picture in the data file's format,
-//! with whether H-search finds it by itself at the default limits.
+//! with whether H-search finds it by itself at the default limits. `AVOID` leaves cells out.
 //!
 //! ```sh
 //! ROW=5 WIDTH=2 DEPTH=1 SEEDS=20 cargo run --release -p ohm-engine --example edge_template_search
@@ -120,6 +120,13 @@ fn main() {
             let (dc, dr) = (i32::from(dc), i32::from(dr));
             region.insert(Point::cell((sc + dc) as u8, (sr + dr) as u8).unwrap());
         }
+    }
+    // `AVOID="dc,dr dc,dr"`: cells (relative to the stone) left out of the region, to find
+    // carriers other than the ones that need them.
+    for cell in std::env::var("AVOID").unwrap_or_default().split_whitespace() {
+        let (dc, dr) = cell.split_once(',').expect("AVOID cells are dc,dr");
+        let (dc, dr): (i32, i32) = (dc.parse().unwrap(), dr.parse().unwrap());
+        region.remove(Point::cell((sc + dc) as u8, (sr + dr) as u8).unwrap());
     }
     let mut prover = CarrierProof::new(Color::Black, x, Point::SOUTH, limits);
     let start = std::time::Instant::now();
