@@ -296,6 +296,7 @@ fn a_rebuild_in_place_equals_a_fresh_build() {
     let mut rng = Rng(0x5eed_0012);
     for (limits, sides) in [
         (HSearchLimits::DEFAULT, &[4u8, 6, 8][..]),
+        (ohm_engine::solver::SOLVER_HSEARCH, &[4u8, 6, 8][..]),
         (HSearchLimits::UNLIMITED, &[3u8, 4][..]),
     ] {
         for &side in sides {
