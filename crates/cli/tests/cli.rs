@@ -906,6 +906,36 @@ param_dfpn tt_size 8
     assert_eq!(reply("16"), "?16 usage: dfpn-clear-tt");
 }
 
+/// The solver's table outlives `boardsize`, so a position's key must say its board: the empty
+/// 4x4 and 5x5 boards once hashed alike, and 5x5 was answered with 4x4's winning moves.
+#[test]
+fn the_solver_table_tells_board_sizes_apart() {
+    let script = "\
+boardsize 4
+1 dfpn-solver-find-winning b
+boardsize 5
+2 dfpn-solver-find-winning b
+boardsize 4 5
+3 dfpn-solve-state b
+boardsize 5 4
+4 dfpn-solve-state b
+";
+    let (out, _, ok) = ohm(&[], script);
+    assert!(ok);
+    let r = responses(&out);
+    let reply = |id: &str| {
+        r.iter()
+            .find(|x| x.starts_with(&format!("={id}")))
+            .unwrap_or_else(|| panic!("no reply {id} in {out}"))
+            .clone()
+    };
+    assert_eq!(reply("1"), "=1 d1 c2 b3 a4");
+    assert_eq!(reply("2"), "=2 e1 b2 c2 d2 e2 b3 c3 d3 a4 b4 c4 d4 a5");
+    // Black joins top and bottom: the shorter distance between them wins the narrow boards.
+    let (narrow, wide) = (reply("3"), reply("4"));
+    assert_ne!(narrow, wide, "{out}");
+}
+
 /// A time limit too short to decide every move: `dfpn-solve-state` says `empty` (Benzene's
 /// word for unproven), `dfpn-solver-find-winning` says which moves are undecided.
 #[test]

@@ -131,7 +131,7 @@ impl Position {
             swap_rule: false,
             history: Vec::new(),
             groups: Groups::new(),
-            hash: 0,
+            hash: zobrist::board_key(board.width(), board.height()),
         }
     }
 
@@ -185,7 +185,7 @@ impl Position {
         }
     }
 
-    /// Zobrist hash of stones and side to move (not of the history).
+    /// Zobrist hash of the board's size, the stones and the side to move (not of the history).
     #[must_use]
     pub fn hash(&self) -> u64 {
         self.hash

@@ -1,5 +1,6 @@
-//! Zobrist keys: a fixed pseudo-random 64-bit key per (colour, point) and one for the side to
-//! move, generated at compile time so every build and every platform hashes identically.
+//! Zobrist keys: a fixed pseudo-random 64-bit key per (colour, point), one for the side to
+//! move and one per board size, generated at compile time so every build and every platform
+//! hashes identically.
 
 use crate::point::POINT_COUNT;
 use crate::Color;
@@ -39,4 +40,12 @@ pub const WHITE_TO_MOVE: u64 = splitmix64(0xC0FF_EE00_0000_0001).1;
 #[inline]
 pub fn stone_key(color: Color, index: usize) -> u64 {
     STONE_KEYS[color.index()][index]
+}
+
+/// The key an empty `width` x `height` board starts from. Tables (the solver's, the search's)
+/// outlive a change of board in a GTP session or the worker, and without it the empty 4x4 and
+/// 5x5 boards hashed alike: the solver answered a 5x5 query with 4x4's winning moves.
+#[must_use]
+pub const fn board_key(width: u8, height: u8) -> u64 {
+    splitmix64(0xB0A2_D000_0000_0000 ^ ((width as u64) << 8) ^ height as u64).1
 }
