@@ -123,7 +123,10 @@ fn main() {
     }
     // `AVOID="dc,dr dc,dr"`: cells (relative to the stone) left out of the region, to find
     // carriers other than the ones that need them.
-    for cell in std::env::var("AVOID").unwrap_or_default().split_whitespace() {
+    for cell in std::env::var("AVOID")
+        .unwrap_or_default()
+        .split_whitespace()
+    {
         let (dc, dr) = cell.split_once(',').expect("AVOID cells are dc,dr");
         let (dc, dr): (i32, i32) = (dc.parse().unwrap(), dr.parse().unwrap());
         region.remove(Point::cell((sc + dc) as u8, (sr + dr) as u8).unwrap());
