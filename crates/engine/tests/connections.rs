@@ -9,7 +9,7 @@ use ohm_engine::connections::{Connections, Derivation, HSearchLimits, Kind};
 use ohm_engine::{position, Board, CellSet, Color, Edge, Point, Position};
 
 mod common;
-use common::Rng;
+use common::{Rng, EVERY_RULE};
 
 fn p(name: &str) -> Point {
     Point::parse(name).unwrap()
@@ -87,20 +87,6 @@ fn bridge_is_a_full_connection_with_two_carrier_cells() {
          (b2,[c2],c3) is VSC, (b2,[b3],c3) is VSC. Apply OR: (b2,[c2,b3],c3) is VC.\n"
     );
 }
-
-/// Every rule on: the stronger rules (captured pairs, AND with semis, the OR search, the
-/// full lists that must shrink their intersection), AND over edges, lists long enough for
-/// the rules to matter on small boards.
-const EVERY_RULE: HSearchLimits = HSearchLimits {
-    max_full: 24,
-    max_semi: 48,
-    and_over_edges: true,
-    full_intersection: true,
-    or_search: true,
-    captured: true,
-    semi_and: true,
-    ..HSearchLimits::DEFAULT
-};
 
 /// What the derivation of `id` uses of the stronger rules: captured pairs, a semi leg or a
 /// shared key cell in AND, an OR of more than two semis.

@@ -13,7 +13,7 @@ use ohm_engine::connections::{Connections, HSearchLimits};
 use ohm_engine::{Board, ByColor, CellSet, Color, Move, Position};
 
 mod common;
-use common::Rng;
+use common::{Rng, EVERY_RULE};
 
 /// Whether the side to move wins `position`, exactly: a depth-first search with a table of
 /// solved positions that stops at H-search's proofs (the mover's edge-to-edge full or semi
@@ -152,20 +152,10 @@ fn small_solved_positions_keep_their_winner() {
 /// search, full lists that must shrink their intersection, AND over edges).
 #[test]
 fn hsearch_never_claims_the_losers_connection_on_solved_positions() {
-    let every_rule = HSearchLimits {
-        max_full: 24,
-        max_semi: 48,
-        and_over_edges: true,
-        full_intersection: true,
-        or_search: true,
-        captured: true,
-        semi_and: true,
-        ..HSearchLimits::DEFAULT
-    };
     let limit_sets = [
         HSearchLimits::DEFAULT,
         ohm_engine::solver::SOLVER_HSEARCH,
-        every_rule,
+        EVERY_RULE,
     ];
     for data in [
         ohm_engine::bench::SOLVED_9X9,

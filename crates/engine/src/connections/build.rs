@@ -760,14 +760,10 @@ impl<'a, 'i> Builder<'a, 'i> {
         w: usize,
     ) -> bool {
         let lists = &self.layer.pairs[pair];
-        if (if semis { &lists.semi } else { &lists.full }).is_empty() {
+        if lists.list(semis).is_empty() {
             return true;
         }
-        let common = if semis {
-            lists.semi_common
-        } else {
-            lists.full_common
-        };
+        let common = lists.common(semis);
         let mut shared = common & leg.carrier;
         if shared.is_empty() {
             return false;
@@ -804,17 +800,9 @@ impl<'a, 'i> Builder<'a, 'i> {
             if semis && (u_empty || leg.key.is_some() || !self.limits.semi_and) {
                 break;
             }
-            let partner_count = if semis {
-                self.layer.semi_partners[u].len()
-            } else {
-                self.layer.partners[u].len()
-            };
+            let partner_count = self.layer.partners_of(u, semis).len();
             for k in 0..partner_count {
-                let w = usize::from(if semis {
-                    self.layer.semi_partners[u][k]
-                } else {
-                    self.layer.partners[u][k]
-                });
+                let w = usize::from(self.layer.partners_of(u, semis)[k]);
                 if w == v || (self.layer.ends.empty[w] && a.contains(self.layer.ends.names[w])) {
                     continue;
                 }
@@ -822,18 +810,10 @@ impl<'a, 'i> Builder<'a, 'i> {
                 if self.list_cannot_meet(&leg, u_empty, pair, semis, v, w) {
                     continue;
                 }
-                let count = if semis {
-                    self.layer.pairs[pair].semi.len()
-                } else {
-                    self.layer.pairs[pair].full.len()
-                };
+                let count = self.layer.pairs[pair].list(semis).len();
                 for e in 0..count {
                     let lists = &self.layer.pairs[pair];
-                    let Some(&Entry { carrier, id, key }) = (if semis {
-                        lists.semi.get(e)
-                    } else {
-                        lists.full.get(e)
-                    }) else {
+                    let Some(&Entry { carrier, id, key }) = lists.list(semis).get(e) else {
                         break; // the list shrank under an eviction
                     };
                     if !self.processed(id) {
@@ -937,33 +917,17 @@ impl<'a, 'i> Builder<'a, 'i> {
             if semis && !self.limits.semi_and {
                 break;
             }
-            let count = if semis {
-                self.layer.semi_partners[i].len()
-            } else {
-                self.layer.partners[i].len()
-            };
+            let count = self.layer.partners_of(i, semis).len();
             for k in 0..count {
-                let u = usize::from(if semis {
-                    self.layer.semi_partners[i][k]
-                } else {
-                    self.layer.partners[i][k]
-                });
+                let u = usize::from(self.layer.partners_of(i, semis)[k]);
                 if u == j || !self.midpoint_allowed(u) {
                     continue;
                 }
                 let left_pair = pair_index(i, u);
-                let left_count = if semis {
-                    self.layer.pairs[left_pair].semi.len()
-                } else {
-                    self.layer.pairs[left_pair].full.len()
-                };
+                let left_count = self.layer.pairs[left_pair].list(semis).len();
                 for l in 0..left_count {
                     let lists = &self.layer.pairs[left_pair];
-                    let Some(&Entry { carrier, id, key }) = (if semis {
-                        lists.semi.get(l)
-                    } else {
-                        lists.full.get(l)
-                    }) else {
+                    let Some(&Entry { carrier, id, key }) = lists.list(semis).get(l) else {
                         break;
                     };
                     if !self.processed(id) {
@@ -997,18 +961,10 @@ impl<'a, 'i> Builder<'a, 'i> {
             if self.list_cannot_meet(&leg, u_empty, pair, semis, x, y) {
                 continue;
             }
-            let count = if semis {
-                self.layer.pairs[pair].semi.len()
-            } else {
-                self.layer.pairs[pair].full.len()
-            };
+            let count = self.layer.pairs[pair].list(semis).len();
             for r in 0..count {
                 let lists = &self.layer.pairs[pair];
-                let Some(&Entry { carrier, id, key }) = (if semis {
-                    lists.semi.get(r)
-                } else {
-                    lists.full.get(r)
-                }) else {
+                let Some(&Entry { carrier, id, key }) = lists.list(semis).get(r) else {
                     break;
                 };
                 if !self.processed(id) {

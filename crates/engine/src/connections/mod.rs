@@ -473,6 +473,28 @@ struct PairLists {
     or_queued: bool,
 }
 
+impl PairLists {
+    /// The semi list when `semis`, else the full list.
+    #[inline]
+    fn list(&self, semis: bool) -> &[Entry] {
+        if semis {
+            &self.semi
+        } else {
+            &self.full
+        }
+    }
+
+    /// The cells every carrier of that list holds.
+    #[inline]
+    fn common(&self, semis: bool) -> CellSet {
+        if semis {
+            self.semi_common
+        } else {
+            self.full_common
+        }
+    }
+}
+
 /// Index of the unordered pair `{i, j}` (`i ≠ j`) in a triangular table.
 #[inline]
 fn pair_index(i: usize, j: usize) -> usize {
@@ -499,6 +521,18 @@ struct Layer {
     /// The player's stones already join the two edges.
     won_by_stones: bool,
     position_hash: u64,
+}
+
+impl Layer {
+    /// The ends `i` has a semi (when `semis`) or a full connection with.
+    #[inline]
+    fn partners_of(&self, i: usize, semis: bool) -> &[u16] {
+        if semis {
+            &self.semi_partners[i]
+        } else {
+            &self.partners[i]
+        }
+    }
 }
 
 /// A player's virtual connections and semi-connections in one position.

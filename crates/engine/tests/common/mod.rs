@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use ohm_engine::connections::HSearchLimits;
 use ohm_engine::{Board, CellSet, Color, Edge, Move, Point, Position};
 
 /// A small deterministic generator (xorshift64*), so the wasm tests need no dependencies.
@@ -25,6 +26,20 @@ impl Rng {
         (n > 0).then(|| set.iter().nth(self.below(n) as usize).unwrap())
     }
 }
+
+/// H-search with every rule on: the stronger rules (captured pairs, AND with semis, the OR
+/// search, full lists that must shrink their intersection), AND over edges, and lists long
+/// enough for the rules to matter on small boards.
+pub const EVERY_RULE: HSearchLimits = HSearchLimits {
+    max_full: 24,
+    max_semi: 48,
+    and_over_edges: true,
+    full_intersection: true,
+    or_search: true,
+    captured: true,
+    semi_and: true,
+    ..HSearchLimits::DEFAULT
+};
 
 /// Connected components of `color`'s stones and edges by plain flood fill: the oracle for the
 /// incremental union-find.
