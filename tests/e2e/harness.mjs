@@ -1,6 +1,9 @@
 // Shared pieces of the browser tests: a static server for a build, a Chromium launcher with
 // the flags this machine needs, and a tiny sequential runner that ends with `N passed, M failed`.
 
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { serveDirectory } from '../../scripts/static-server.mjs';
 
 export { CROSS_ORIGIN_HEADERS } from '../../scripts/static-server.mjs';
@@ -71,4 +74,22 @@ export function summary() {
   const failed = results.length - passed;
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+/**
+ * Serves the release build in `dist` and starts headless Chromium, with `out` made for the
+ * screenshots; without a build it says so and exits with the summary.
+ */
+export async function startWithBuild(dist, out) {
+  try {
+    check((await stat(join(dist, 'index.html'))).isFile(), 'no index.html');
+  } catch {
+    failed('the build', `no build in ${dist}: run \`trunk build --release\` first`);
+    process.exit(summary());
+  }
+  await mkdir(out, { recursive: true });
+  const server = await serve(dist);
+  log(`serving ${dist} at ${server.url}`);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return { server, browser };
 }

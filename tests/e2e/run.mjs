@@ -6,11 +6,10 @@
 // with playwright-core, plays against the engine worker, saves screenshots to
 // test-output/e2e/, and ends with the line `N passed, M failed` (exit code 1 on any failure).
 
-import { readFile, writeFile, mkdir, stat } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, check, failed, log, serve, stop, summary, test } from './harness.mjs';
+import { check, failed, log, startWithBuild, stop, summary, test } from './harness.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = resolve(process.argv[2] ?? process.env.OHM_DIST ?? join(ROOT, 'dist'));
@@ -145,18 +144,9 @@ async function download(page, button) {
 // ---- the tests ----
 
 async function main() {
-  try {
-    check((await stat(join(DIST, 'index.html'))).isFile(), 'no index.html');
-  } catch {
-    failed('the build', `no build in ${DIST}: run \`trunk build --release\` first`);
-    process.exit(summary());
-  }
-  await mkdir(OUT, { recursive: true });
-  const server = await serve(DIST);
+  let server;
+  ({ server, browser } = await startWithBuild(DIST, OUT));
   baseUrl = server.url;
-  log(`serving ${DIST} at ${baseUrl}`);
-
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 
   try {
     let page;
