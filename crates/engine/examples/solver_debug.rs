@@ -32,6 +32,9 @@ fn main() {
     if let Ok(w) = std::env::var("EPS") {
         params.epsilon = w.parse().unwrap();
     }
+    if std::env::var("NOGLANCE").is_ok() {
+        params.glance = false;
+    }
     if std::env::var("NOPRUNE").is_ok() {
         params.proof_set_pruning = false;
     }
@@ -75,6 +78,7 @@ fn main() {
         let sol = s.solve(&p, &mut Clock(Instant::now()));
         total_created += sol.stats.created;
         total_work += sol.stats.work();
+        println!("{:?}", sol.stats);
         println!(
             "{c}: winner {:?} {:.0} ms work {} created {} pruned {} updates {} fill {}",
             sol.winner,

@@ -3,7 +3,8 @@
 //! - [`Dfpn::mid`] ("multiple iterative deepening") searches the current position until its
 //!   (phi, delta) pair reaches the thresholds it was given, or it is solved;
 //! - a position met for the first time is **created** from the engine's knowledge
-//!   ([`super::node::Knowledge`]): terminal, or its children best first;
+//!   ([`super::node::Knowledge`]): terminal, or its children best first; by a glance only
+//!   (its moves counted, not ordered) until the search goes below it;
 //! - the node's pair is the least child delta and the sum of the children's phi
 //!   ([`combine`]), over a **widening** window: only the first live children (a quarter of
 //!   them, at least one, best first) may be chosen, as Benzene's solver does, so the search
@@ -28,7 +29,7 @@
 use alloc::vec::Vec;
 
 use super::bounds::{add, Bounds, INFINITY, MAX_FINITE};
-use super::node::Knowledge;
+use super::node::{Depth, Knowledge};
 use super::table::{NodeData, Table};
 use super::{Control, Progress, RootMove, SolverParams, Stats};
 use crate::cellset::CellSet;
@@ -122,21 +123,37 @@ impl Dfpn<'_> {
         self.control.progress(&progress);
     }
 
-    /// The node's data: from the table, or created by the knowledge (one unit of work).
+    /// The node's data: from the table, or created by the knowledge (one unit of work), with
+    /// a glance only when [`SolverParams::glance`] says so.
     fn data(&mut self) -> (NodeData, u64) {
         let key = self.position.hash();
         if let Some(d) = self.table.get(key) {
             return (d.clone(), 0);
         }
         self.stats.created += 1;
+        let depth = if self.params.glance {
+            Depth::Glance
+        } else {
+            Depth::Full
+        };
+        (self.analyse(depth), 1)
+    }
+
+    /// What the knowledge says of the current position, looked at to `depth`.
+    fn analyse(&mut self, depth: Depth) -> NodeData {
+        let key = self.position.hash();
         let (cells, mut facts) = self.knowledge.begin(&self.position);
+        let mut complete = true;
         if let Some(cells) = cells {
             let filled = (facts.own_fill | facts.their_fill).len();
             self.stats.fill_stones += u64::from(filled);
             // Incremental updates along the path pay when few stones are missing; a fresh
             // build when the fill-in is large (see `SolverParams::incremental_fill`).
             let pending = (self.path.len() - self.synced) as u32;
-            if self.connections.is_some() && filled + pending <= self.params.incremental_fill {
+            if self.connections.is_some()
+                && depth == Depth::Full
+                && filled + pending <= self.params.incremental_fill
+            {
                 self.sync();
                 self.stats.hsearch_updates += 2 * u64::from(filled);
                 let conns = self.connections.as_mut().expect("synced");
@@ -147,9 +164,15 @@ impl Dfpn<'_> {
                     &mut facts,
                 );
             } else {
-                self.stats.hsearch_builds += 2;
-                self.knowledge
-                    .finish_built(&self.position, &cells, &mut facts, &mut self.scratch);
+                self.stats.hsearch_builds += if depth == Depth::Full { 2 } else { 1 };
+                self.knowledge.finish_built(
+                    &self.position,
+                    &cells,
+                    &mut facts,
+                    &mut self.scratch,
+                    depth,
+                );
+                complete = depth == Depth::Full;
                 if self.connections.is_none() && self.params.incremental_fill > 0 {
                     self.sync();
                 }
@@ -170,11 +193,12 @@ impl Dfpn<'_> {
                     loss_support: facts.loss_support,
                     children: Vec::new(),
                     filled_hash: facts.filled_hash,
+                    complete: true,
                 };
-                return (data, 1);
+                return data;
             }
         }
-        let data = match facts.terminal {
+        match facts.terminal {
             Some(t) => {
                 self.stats.terminal += 1;
                 NodeData {
@@ -189,8 +213,19 @@ impl Dfpn<'_> {
                     loss_support: facts.loss_support,
                     children: Vec::new(),
                     filled_hash: facts.filled_hash,
+                    complete: true,
                 }
             }
+            None if !complete => NodeData {
+                bounds: initial_bounds(facts.children.len()),
+                best: None,
+                work: 1,
+                proof: facts.max_proof,
+                loss_support: facts.loss_support,
+                children: Vec::new(),
+                filled_hash: facts.filled_hash,
+                complete: false,
+            },
             None => NodeData {
                 bounds: initial_bounds(facts.children.len()),
                 best: facts.children.first().copied(),
@@ -199,9 +234,9 @@ impl Dfpn<'_> {
                 loss_support: facts.loss_support,
                 children: facts.children,
                 filled_hash: facts.filled_hash,
+                complete: true,
             },
-        };
-        (data, 1)
+        }
     }
 
     /// Brings the connections up to the current position.
@@ -261,7 +296,18 @@ impl Dfpn<'_> {
     pub fn mid(&mut self, limit: Bounds, ply: u32) -> (NodeData, u64) {
         let (mut node, mut work) = self.data();
         let key = self.position.hash();
-        if node.is_solved() || !limit.exceeds(node.bounds) || self.stopped {
+        let searched = |node: &NodeData, stopped: bool| {
+            !node.is_solved() && limit.exceeds(node.bounds) && !stopped
+        };
+        if !node.complete && searched(&node, self.stopped) {
+            // Known by a glance only: the full analysis, now that the search goes below it.
+            self.stats.completed += 1;
+            let known = node.work;
+            node = self.analyse(Depth::Full);
+            node.work = known;
+            work = work.max(1);
+        }
+        if !searched(&node, self.stopped) {
             if work > 0 {
                 self.store(key, &node);
             }

@@ -8,7 +8,8 @@
 //! - [`node`]: the first visit to a position fills in its dead and captured cells, runs
 //!   H-search for both colours, and either decides the position (an edge-to-edge connection,
 //!   an empty must-play region) or lists the moves worth trying, best first by the circuit's
-//!   energy;
+//!   energy (a child's first visit is a glance: the opponent's H-search only, enough to count
+//!   its moves; the rest when the search goes below it);
 //! - [`dfpn`]: Nagai's depth-first proof-number search over those moves, with the 1 + ε
 //!   trick, Benzene's widening, and proof-set pruning of siblings;
 //! - [`table`]: a transposition table of a fixed size in MiB, replacement by work;
@@ -110,6 +111,10 @@ pub struct SolverParams {
     pub incremental_fill: u32,
     /// Inferior-cell analysis at every node.
     pub inferior: AnalysisOptions,
+    /// A position met for the first time gets a glance (H-search for the opponent only, no
+    /// ordering: enough for its first numbers), and the full analysis only when the search
+    /// goes below it (see [`node::Depth`]).
+    pub glance: bool,
 }
 
 /// H-search in the solver: 12 full and 24 semi carriers per pair, OR over 5. On all 36
@@ -149,6 +154,7 @@ impl SolverParams {
         // The graph recognisers cost a third of the solver's time on 6x6 and saved 2% of its
         // nodes (all 36 one-stone openings): the generated pattern library only.
         inferior: AnalysisOptions::SOLVER,
+        glance: true,
     };
 }
 
@@ -197,6 +203,8 @@ pub struct Progress {
 pub struct Stats {
     /// Positions analysed by the knowledge (each once while it stays in the table).
     pub created: u64,
+    /// Positions created by a glance and analysed in full later, when searched below.
+    pub completed: u64,
     /// MID calls that searched below a node.
     pub mid_calls: u64,
     /// Positions the knowledge decided on its own.
@@ -223,6 +231,7 @@ impl Stats {
 
     fn add(&mut self, other: &Stats) {
         self.created += other.created;
+        self.completed += other.completed;
         self.mid_calls += other.mid_calls;
         self.terminal += other.terminal;
         self.solved += other.solved;

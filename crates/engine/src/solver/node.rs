@@ -16,6 +16,11 @@
 //! win of the mover can need at most (everything but the opponent's fill-in), and the cells
 //! a win of the opponent relies on besides its answers to the children (its fill-in, the
 //! carriers behind the must-play region, the killers of the mover's vulnerable cells).
+//!
+//! A position met as a child mostly serves for its first numbers: most are never searched
+//! below (on 8x8, seven of eight). So the first visit is a [`Depth::Glance`]: the fill-in and
+//! the opponent's H-search only, which decide the losses and count the must-play region;
+//! the mover's H-search, its wins and the ordering wait until the search enters the position.
 
 use alloc::vec::Vec;
 
@@ -37,11 +42,25 @@ pub struct Terminal {
     pub best: Option<Point>,
 }
 
+/// How far the analysis of a position goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// Everything: H-search for both colours, the children ordered by the circuit.
+    Full,
+    /// Enough for the position's first numbers, for a child that may never be searched
+    /// below: H-search for the opponent only (its full connection is the mover's loss, its
+    /// semi-connections the must-play region that counts the children), children unordered.
+    /// A glance misses the mover's own wins and settled parts, so it may count more
+    /// children than the full analysis, never fewer, and what it decides is decided.
+    Glance,
+}
+
 /// The analysis of one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Facts {
     pub terminal: Option<Terminal>,
-    /// The moves worth trying, best first.
+    /// The moves worth trying, best first (after a [`Depth::Glance`]: a superset of them, in
+    /// point order).
     pub children: Vec<Point>,
     /// The empty cells a win of the mover can need at most.
     pub max_proof: CellSet,
@@ -92,7 +111,7 @@ impl Knowledge {
     pub fn analyze(&self, position: &Position) -> Facts {
         let (cells, mut facts) = self.begin(position);
         if let Some(cells) = cells {
-            self.finish_built(position, &cells, &mut facts, &mut None);
+            self.finish_built(position, &cells, &mut facts, &mut None, Depth::Full);
         }
         facts
     }
@@ -130,20 +149,25 @@ impl Knowledge {
 
     /// The second half with H-search built from scratch on the filled position, in `store`
     /// (both colours' connections of whatever position came before, rebuilt in place to
-    /// reuse their memory; made here when `None`).
+    /// reuse their memory; made here when `None`). A [`Depth::Glance`] rebuilds only the
+    /// opponent's.
     pub fn finish_built(
         &self,
         position: &Position,
         cells: &InferiorCells,
         facts: &mut Facts,
         store: &mut Option<ByColor<Connections>>,
+        depth: Depth,
     ) {
         let board = filled(position, cells);
         facts.filled_hash = board.hash();
+        let mover = board.to_move();
         let conns = match store {
             Some(conns) => {
                 for c in Color::ALL {
-                    conns[c].rebuild(&board);
+                    if depth == Depth::Full || c != mover {
+                        conns[c].rebuild(&board);
+                    }
                 }
                 conns
             }
@@ -151,7 +175,7 @@ impl Knowledge {
                 Connections::build(&board, c, self.hsearch)
             })),
         };
-        self.decide(&board, conns, cells, facts);
+        self.decide(&board, conns, cells, facts, depth);
     }
 
     /// The second half with `conns`, both colours' connections of `position` (kept up to
@@ -176,7 +200,7 @@ impl Knowledge {
             }
         }
         facts.filled_hash = position.hash();
-        self.decide(position, conns, cells, facts);
+        self.decide(position, conns, cells, facts, Depth::Full);
         for _ in 0..placed {
             position.undo();
             for c in Color::ALL {
@@ -185,13 +209,15 @@ impl Knowledge {
         }
     }
 
-    /// The outcome, or the children, of the filled position `board`.
+    /// The outcome, or the children, of the filled position `board` (with a
+    /// [`Depth::Glance`], `conns[mover]` is not looked at: it may be another position's).
     fn decide(
         &self,
         board: &Position,
         conns: &ByColor<Connections>,
         cells: &InferiorCells,
         facts: &mut Facts,
+        depth: Depth,
     ) {
         let mover = board.to_move();
         let (own_fill, their_fill) = (facts.own_fill, facts.their_fill);
@@ -215,7 +241,10 @@ impl Knowledge {
             return;
         }
         let (own_support, their_support) = (facts.winners_fill(true), facts.winners_fill(false));
-        if let Some(terminal) = decided_by_connections(conns, mover, own_support, their_support) {
+        let own = (depth == Depth::Full).then_some(&conns[mover]);
+        if let Some(terminal) =
+            decided_by_connections(own, &conns[!mover], own_support, their_support)
+        {
             facts.terminal = Some(terminal);
             return;
         }
@@ -229,7 +258,11 @@ impl Knowledge {
             moves &= region;
             support |= must_play_support(&conns[!mover], region);
         }
-        for splitter in [mover, !mover] {
+        let splitters = match depth {
+            Depth::Full => &[mover, !mover][..],
+            Depth::Glance => &[!mover][..],
+        };
+        for &splitter in splitters {
             for (part, carrier) in settled_parts(board, &conns[splitter], splitter) {
                 // Whoever plays in a part the splitter holds by a full connection wastes the
                 // move: the splitter answers inside it, and the part touches nothing else.
@@ -250,7 +283,10 @@ impl Knowledge {
             });
             return;
         }
-        facts.children = self.ordered(board, conns, moves);
+        facts.children = match depth {
+            Depth::Full => self.ordered(board, conns, moves),
+            Depth::Glance => moves.iter().collect(),
+        };
     }
 
     /// `moves`, the hottest cells of the circuit evaluation first (ties in point order).
@@ -326,30 +362,20 @@ fn settled_parts(
     settled
 }
 
-/// The outcome H-search proves for `mover`, if any, with its proof.
+/// The outcome H-search proves for the mover, if any, with its proof, from the mover's
+/// connections `own` (when known) and the opponent's `theirs`.
 fn decided_by_connections(
-    conns: &ByColor<Connections>,
-    mover: Color,
+    own: Option<&Connections>,
+    theirs: &Connections,
     own_fill: CellSet,
     their_fill: CellSet,
 ) -> Option<Terminal> {
-    if let Some(carrier) = conns[mover].winning_carrier() {
-        // Any move keeps a full connection; a carrier cell at least makes progress.
-        return Some(Terminal {
-            mover_wins: true,
-            proof: carrier | own_fill,
-            best: carrier.first(),
-        });
+    if let Some(own) = own {
+        if let Some(terminal) = won_by_connections(own, own_fill) {
+            return Some(terminal);
+        }
     }
-    if let Some(id) = conns[mover].edge_semis().next() {
-        let semi = conns[mover].get(id);
-        return Some(Terminal {
-            mover_wins: true,
-            proof: semi.carrier | own_fill,
-            best: semi.key,
-        });
-    }
-    if let Some(carrier) = conns[!mover].winning_carrier() {
+    if let Some(carrier) = theirs.winning_carrier() {
         return Some(Terminal {
             mover_wins: false,
             proof: carrier | their_fill,
@@ -357,4 +383,23 @@ fn decided_by_connections(
         });
     }
     None
+}
+
+/// The mover's win H-search proves with `own`, its connections, if any.
+fn won_by_connections(own: &Connections, own_fill: CellSet) -> Option<Terminal> {
+    if let Some(carrier) = own.winning_carrier() {
+        // Any move keeps a full connection; a carrier cell at least makes progress.
+        return Some(Terminal {
+            mover_wins: true,
+            proof: carrier | own_fill,
+            best: carrier.first(),
+        });
+    }
+    let id = own.edge_semis().next()?;
+    let semi = own.get(id);
+    Some(Terminal {
+        mover_wins: true,
+        proof: semi.carrier | own_fill,
+        best: semi.key,
+    })
 }

@@ -32,6 +32,9 @@ pub struct NodeData {
     pub children: Vec<Point>,
     /// Hash of the position with its fill-in: a solved result is stored there too.
     pub filled_hash: u64,
+    /// Solved, or analysed in full; `false` for a position known by a glance only
+    /// ([`super::node::Depth::Glance`]): its children are not listed yet.
+    pub complete: bool,
 }
 
 impl NodeData {
@@ -190,6 +193,7 @@ mod tests {
             loss_support: CellSet::EMPTY,
             children: Vec::new(),
             filled_hash: 0,
+            complete: true,
         }
     }
 
