@@ -62,8 +62,9 @@ usage:
                                      two-distance, edge=PENALTY, mtdf=0|1, depth=N, width=N,
                                      root_width=N, time=MS|none, hplies=N, inferior=N,
                                      tt=BITS, full=N, semi=N, or=N, budget=N|none,
-                                     extend=N, vc=shared|direct[:R]|none, killers=0|1,
-                                     lazy=0|1, finish=MARGIN, solver=SHARE[:MAX_EMPTY]
+                                     extend=N, vc=shared|all[:R]|direct[:R]|none,
+                                     killers=0|1, lazy=0|1, finish=MARGIN,
+                                     solver=SHARE[:MAX_EMPTY]
   ohm tally <dir>...                 the result table of the records ohm match wrote
                                      (one match, or its parts from --first-game runs)
   ohm --help | --version

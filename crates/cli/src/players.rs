@@ -65,9 +65,10 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
 /// `semi=N`, `or=N`, `budget=N|none` (the tree's H-search limits), `extend=N` (forced-move
-/// extension for must-play regions of at most N cells), `vc=shared|direct|direct:R|none` (how
-/// virtual connections enter the circuit: shared neighbours, a direct link of resistance R,
-/// default 2, or not at all).
+/// extension for must-play regions of at most N cells), `vc=shared|all|all:R|direct|direct:R|none` (how
+/// virtual connections enter the circuit: shared neighbours, every fully connected pair of
+/// ends linked (two groups by resistance R, or not), a direct link of resistance R, default 2,
+/// or not at all).
 fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
     let Some(value) = option.strip_prefix("solver=") else {
         return apply_option(&mut level.search, option);
@@ -111,16 +112,29 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
                 "shared" => VcLinks::SharedNeighbours,
                 "none" => VcLinks::None,
                 "direct" => VcLinks::DIRECT,
+                "all" => VcLinks::ALL_PAIRS,
                 _ => {
-                    let r = value.strip_prefix("direct:").ok_or(format!(
-                        "vc: '{value}' (shared, direct, direct:RESISTANCE, none)"
-                    ))?;
+                    let (all, r) = match value.strip_prefix("all:") {
+                        Some(r) => (true, r),
+                        None => (
+                            false,
+                            value.strip_prefix("direct:").ok_or(format!(
+                                "vc: '{value}' (shared, all, all:RESISTANCE, direct, direct:RESISTANCE, none)"
+                            ))?,
+                        ),
+                    };
                     let resistance = r
                         .parse::<f64>()
                         .ok()
                         .filter(|r| r.is_finite() && *r > 0.0)
                         .ok_or(format!("vc: '{r}' is not a positive resistance"))?;
-                    VcLinks::Direct { resistance }
+                    if all {
+                        VcLinks::AllPairs {
+                            groups: Some(resistance),
+                        }
+                    } else {
+                        VcLinks::Direct { resistance }
+                    }
                 }
             }
         }
@@ -384,6 +398,13 @@ mod tests {
         assert_eq!(search.circuit.vc_links, VcLinks::Direct { resistance: 2.0 });
         apply_option(&mut search, "vc=direct:3.5").unwrap();
         assert_eq!(search.circuit.vc_links, VcLinks::Direct { resistance: 3.5 });
+        apply_option(&mut search, "vc=all").unwrap();
+        assert_eq!(search.circuit.vc_links, VcLinks::ALL_PAIRS);
+        apply_option(&mut search, "vc=all:0.5").unwrap();
+        assert_eq!(
+            search.circuit.vc_links,
+            VcLinks::AllPairs { groups: Some(0.5) }
+        );
         apply_option(&mut search, "vc=shared").unwrap();
         assert_eq!(search.circuit.vc_links, VcLinks::SharedNeighbours);
     }

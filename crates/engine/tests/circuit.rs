@@ -175,16 +175,25 @@ fn transposing_the_board_and_swapping_colours_negates_e() {
         VcLinks::None,
         VcLinks::Direct { resistance: 2.0 },
         VcLinks::SharedNeighbours,
+        VcLinks::ALL_PAIRS,
     ];
-    for case in 0..60 {
-        let (w, h) = (2 + rng.below(7) as u8, 2 + rng.below(7) as u8);
+    for case in 0..80 {
+        let vc_links = variants[case % variants.len()];
+        // All-pairs links show every pair H-search connects, and which pairs a build with count
+        // limits connects may depend on the order it meets them in: there the closure
+        // (no limits, small boards) makes both sides' connections mirror images.
+        let all_pairs = matches!(vc_links, VcLinks::AllPairs { .. });
+        let span = if all_pairs { 4 } else { 7 };
+        let (w, h) = (2 + rng.below(span) as u8, 2 + rng.below(span) as u8);
         let stones = rng.below(u64::from(w) * u64::from(h) / 2) as u32;
         let pos = random_position(&mut rng, w, h, stones);
         let t = transposed_swapped(&pos);
-        let params = CircuitParams {
-            vc_links: variants[case % 3],
+        let params = CircuitParams { vc_links };
+        let limits = if all_pairs {
+            HSearchLimits::UNLIMITED
+        } else {
+            HSearchLimits::DEFAULT
         };
-        let limits = HSearchLimits::DEFAULT;
         let vcs = |p: &Position| ByColor::from_fn(|c| Connections::build(p, c, limits));
         let (a, b) = (vcs(&pos), vcs(&t));
         let ea = evaluate(
@@ -290,6 +299,7 @@ fn virtual_connections_lower_the_resistance() {
     let plain = with(VcLinks::None);
     assert!(with(VcLinks::SharedNeighbours) < plain - 1e-6);
     assert!(with(VcLinks::Direct { resistance: 2.0 }) < plain - 1e-6);
+    assert!(with(VcLinks::ALL_PAIRS) < plain - 1e-6);
 }
 
 /// The oracle for two-distance: the definition iterated to its fixed point, Bellman-Ford

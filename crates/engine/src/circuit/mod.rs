@@ -11,10 +11,11 @@
 //! stones keeps one link per touching pair, as the paper's cell-by-cell circuit does.
 //!
 //! **Virtual connections** found by H-search ([`Connections`]) can be added
-//! ([`VcLinks`]), between pairs of the player's groups only (as in the paper, "two black
-//! cells"): either a direct link between the two groups with a resistance above that of
-//! neighbours, or the paper's second variant, where every empty neighbour of one end becomes a
-//! neighbour of the other end too.
+//! ([`VcLinks`]): by default between every pair of ends (empty cells, groups, edges) that
+//! H-search fully connects, as if they were neighbours (Benzene's resistance); or between
+//! pairs of the player's groups only (as in the paper, "two black cells"), either as a direct
+//! link with a resistance above that of neighbours or as the paper's second variant, where
+//! every empty neighbour of one end becomes a neighbour of the other end too.
 //!
 //! **Evaluation.** `R_B` and `R_W` are the resistances between Black's and White's edges, in
 //! `[0, +∞]` (0: the player is connected; `+∞`: cut off). The paper's
@@ -35,10 +36,15 @@
 //! **Variants, measured.** Level 4 against itself with the other variant on 9x9 (`ohm match
 //! level:4,vc=shared level:4,vc=direct --games 100 --size 9`, the balanced openings): shared
 //! neighbours beat the direct link (resistance 2) 53-47, 95% interval [0.43, 0.63], at the
-//! same cost per move (126 and 130 ms). The difference is within the noise; shared neighbours
-//! stay the default ([`CircuitParams::DEFAULT`]) as the variant the paper details, and the
-//! earlier 10-game samples (7-3 against the direct link and 7-3 against no virtual-connection
-//! links, `tests/search_perf.rs`) pointed the same way.
+//! same cost per move (126 and 130 ms), within the noise. Linking **every pair of ends**
+//! H-search fully connects, empty cells included ([`VcLinks::AllPairs`], Benzene's
+//! resistance), is the default ([`CircuitParams::DEFAULT`]) since it beat shared neighbours
+//! clearly at level 6 (`ohm match level:6,time=1000,vc=all level:6,time=1000`): 57-23 on 9x9
+//! (80 games, 1 s a move, [0.61, 0.80], +158 Elo) and 30-10 on 11x11 (40 games, 2 s a move,
+//! [0.60, 0.86], +191 Elo). Groups' own connections only link two groups through the empty
+//! cells around them there: a template from a row-3 empty cell to the edge, or a bridge
+//! between two empty cells, now shortens the circuit as much as adjacency, where with group
+//! links only the circuit saw them once a stone stood in the cell.
 
 pub mod solver;
 
@@ -62,11 +68,20 @@ pub enum VcLinks {
     /// Every empty neighbour of one end of a virtual connection is linked to the other end as
     /// if it were its neighbour (the paper's second approach, the one it describes in detail).
     SharedNeighbours,
+    /// Every pair of ends H-search joins by a full connection, empty cells included, is linked
+    /// as if the two were neighbours (Benzene's resistance, as Wolve plays it): an empty cell
+    /// with a template to an edge touches the edge, two empty cells a bridge apart touch. Two
+    /// empty cells get resistance 2, an empty cell and a group 1; two groups a link of
+    /// resistance `groups`, or none (`None`, as in Benzene: their connection then shows
+    /// through the empty cells around them).
+    AllPairs { groups: Option<f64> },
 }
 
 impl VcLinks {
     /// The direct-link variant at resistance 2, the one measured against shared neighbours.
     pub const DIRECT: VcLinks = VcLinks::Direct { resistance: 2.0 };
+    /// Every fully connected pair of ends linked, no link between two groups (Benzene's).
+    pub const ALL_PAIRS: VcLinks = VcLinks::AllPairs { groups: None };
 }
 
 /// Parameters of the circuit evaluation.
@@ -77,7 +92,7 @@ pub struct CircuitParams {
 
 impl CircuitParams {
     pub const DEFAULT: CircuitParams = CircuitParams {
-        vc_links: VcLinks::SharedNeighbours,
+        vc_links: VcLinks::ALL_PAIRS,
     };
 }
 
@@ -156,7 +171,27 @@ impl Circuit {
                 }
             }
         }
-        if let (Some(vcs), false) = (connections, params.vc_links == VcLinks::None) {
+        if let (Some(vcs), VcLinks::AllPairs { groups }) = (connections, params.vc_links) {
+            for connection in vcs.full_pairs(avoid) {
+                if connection.carrier.is_empty() {
+                    continue; // neighbours: linked above
+                }
+                let [x, y] = connection.ends;
+                let (nx, ny) = (node_of[x.index()], node_of[y.index()]);
+                if nx == NO_NODE || ny == NO_NODE || nx == ny {
+                    continue;
+                }
+                match (empty.contains(x), empty.contains(y)) {
+                    (true, true) => network.add_link(nx, ny, 2.0),
+                    (false, false) => {
+                        if let Some(resistance) = groups {
+                            network.add_link(nx, ny, resistance);
+                        }
+                    }
+                    _ => network.add_link(nx, ny, 1.0),
+                }
+            }
+        } else if let (Some(vcs), false) = (connections, params.vc_links == VcLinks::None) {
             let groups: Vec<Point> = vcs.ends().filter(|&p| own.contains(p)).collect();
             for (i, &x) in groups.iter().enumerate() {
                 for &y in &groups[i + 1..] {
@@ -174,7 +209,7 @@ impl Circuit {
                         continue;
                     }
                     match params.vc_links {
-                        VcLinks::None => {}
+                        VcLinks::None | VcLinks::AllPairs { .. } => {}
                         VcLinks::Direct { resistance } => network.add_link(nx, ny, resistance),
                         VcLinks::SharedNeighbours => {
                             let (gx, gy) = (position.group(x), position.group(y));

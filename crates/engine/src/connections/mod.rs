@@ -832,6 +832,20 @@ impl Connections {
         proof::render(self, id)
     }
 
+    /// One full connection per pair of ends that has one whose carrier avoids `avoid`
+    /// (the smallest such carrier), for the circuit's virtual-connection links
+    /// ([`crate::circuit::VcLinks::AllPairs`]). Pairs of touching ends (an empty carrier) are
+    /// included.
+    pub fn full_pairs(&self, avoid: Option<Point>) -> impl Iterator<Item = &Connection> + '_ {
+        self.layer.pairs.iter().filter_map(move |lists| {
+            lists
+                .full
+                .iter()
+                .map(|e| &self.arena[e.id.index()])
+                .find(|c| avoid.is_none_or(|cell| !c.carrier.contains(cell)))
+        })
+    }
+
     /// Every stored (minimal, kept) connection.
     pub fn all(&self) -> impl Iterator<Item = ConnectionId> + '_ {
         self.layer

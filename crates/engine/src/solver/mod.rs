@@ -37,7 +37,7 @@ pub use proof::{Strategy, StrategyError};
 pub use table::TableStats;
 
 use crate::cellset::CellSet;
-use crate::circuit::CircuitParams;
+use crate::circuit::{CircuitParams, VcLinks};
 use crate::connections::HSearchLimits;
 use crate::inferior::{AnalysisOptions, PatternSet};
 use crate::point::Point;
@@ -305,7 +305,12 @@ impl Solver {
             hsearch: params.hsearch,
             inferior: params.inferior,
             patterns: PatternSet::empty(),
-            circuit: CircuitParams::DEFAULT,
+            // The solver orders its children by the shared-neighbour circuit it was measured
+            // with (its node counts in `ohm bench solver`); the player's all-pairs links
+            // ([`VcLinks::ALL_PAIRS`]) are untried here.
+            circuit: CircuitParams {
+                vc_links: VcLinks::SharedNeighbours,
+            },
         };
         Solver {
             table: Table::with_mib(params.tt_mib),
