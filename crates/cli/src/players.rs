@@ -391,7 +391,7 @@ mod tests {
     #[test]
     fn vc_option_picks_the_circuit_variant() {
         let mut search = level_four();
-        assert_eq!(search.circuit.vc_links, VcLinks::SharedNeighbours);
+        assert_eq!(search.circuit.vc_links, VcLinks::ALL_PAIRS);
         apply_option(&mut search, "vc=none").unwrap();
         assert_eq!(search.circuit.vc_links, VcLinks::None);
         apply_option(&mut search, "vc=direct").unwrap();
@@ -415,7 +415,8 @@ mod tests {
         for (option, message) in [
             ("vc=direct:-1", "not a positive resistance"),
             ("vc=direct:inf", "not a positive resistance"),
-            ("vc=wires", "shared, direct"),
+            ("vc=wires", "shared, all, all:RESISTANCE, direct"),
+            ("vc=all:0", "not a positive resistance"),
             ("depth=deep", "not a number"),
             ("colour=red", "unknown option"),
             ("depth", "not key=value"),
