@@ -29,7 +29,7 @@
 use alloc::vec::Vec;
 
 use super::bounds::{add, Bounds, INFINITY, MAX_FINITE};
-use super::node::{Depth, Knowledge};
+use super::node::{self, Depth, Knowledge};
 use super::table::{NodeData, Table};
 use super::{Control, Progress, RootMove, SolverParams, Stats};
 use crate::cellset::CellSet;
@@ -76,6 +76,8 @@ pub(super) struct Dfpn<'a> {
     /// The connections of the last position built from scratch: rebuilt in place for the
     /// next one (allocation was a fifth of a node's cost).
     pub scratch: Option<ByColor<Connections>>,
+    /// The stones of the filled position each colour's scratch connections describe.
+    pub scratch_stones: ByColor<Option<ByColor<CellSet>>>,
 }
 
 /// MID calls between two polls of the caller's clock and stop flag.
@@ -164,13 +166,34 @@ impl Dfpn<'_> {
                     &mut facts,
                 );
             } else {
-                self.stats.hsearch_builds += if depth == Depth::Full { 2 } else { 1 };
+                let board = node::filled(&self.position, &cells);
+                let stones = ByColor::from_fn(|c| board.stones(c));
+                let mover = board.to_move();
+                // The full analysis of the position glanced at last finds the opponent's
+                // connections where the glance left them (on 7x7 half the full analyses).
+                let ready = ByColor::from_fn(|c| {
+                    self.scratch.is_some() && self.scratch_stones[c] == Some(stones)
+                });
+                for c in Color::ALL {
+                    if depth == Depth::Full || c != mover {
+                        if ready[c] {
+                            self.stats.hsearch_reused += 1;
+                        } else {
+                            self.stats.hsearch_builds += 1;
+                            self.scratch_stones[c] = Some(stones);
+                        }
+                    }
+                }
+                if self.scratch.is_none() {
+                    self.scratch_stones = ByColor::new(Some(stones), Some(stones));
+                }
                 self.knowledge.finish_built(
-                    &self.position,
+                    &board,
                     &cells,
                     &mut facts,
                     &mut self.scratch,
                     depth,
+                    ready,
                 );
                 complete = depth == Depth::Full;
                 if self.connections.is_none() && self.params.incremental_fill > 0 {

@@ -41,7 +41,7 @@ use crate::circuit::{CircuitParams, VcLinks};
 use crate::connections::HSearchLimits;
 use crate::inferior::{AnalysisOptions, PatternSet};
 use crate::point::Point;
-use crate::{Color, Move, Position};
+use crate::{ByColor, Color, Move, Position};
 use dfpn::Dfpn;
 use table::Table;
 
@@ -218,6 +218,8 @@ pub struct Stats {
     /// Incremental H-search updates (one per colour and stone) and builds from scratch.
     pub hsearch_updates: u64,
     pub hsearch_builds: u64,
+    /// Connections a full analysis found built already, by the glance just before it.
+    pub hsearch_reused: u64,
     /// Fill-in stones placed, over all positions created.
     pub fill_stones: u64,
 }
@@ -239,6 +241,7 @@ impl Stats {
         self.fill_transpositions += other.fill_transpositions;
         self.hsearch_updates += other.hsearch_updates;
         self.hsearch_builds += other.hsearch_builds;
+        self.hsearch_reused += other.hsearch_reused;
         self.fill_stones += other.fill_stones;
     }
 }
@@ -391,6 +394,7 @@ impl Solver {
             synced_position: root.clone(),
             synced: 0,
             scratch: None,
+            scratch_stones: ByColor::default(),
             path: Vec::new(),
             connections: None,
             position: root,

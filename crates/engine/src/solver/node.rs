@@ -111,7 +111,15 @@ impl Knowledge {
     pub fn analyze(&self, position: &Position) -> Facts {
         let (cells, mut facts) = self.begin(position);
         if let Some(cells) = cells {
-            self.finish_built(position, &cells, &mut facts, &mut None, Depth::Full);
+            let board = filled(position, &cells);
+            self.finish_built(
+                &board,
+                &cells,
+                &mut facts,
+                &mut None,
+                Depth::Full,
+                ByColor::default(),
+            );
         }
         facts
     }
@@ -147,35 +155,36 @@ impl Knowledge {
         (Some(cells), facts)
     }
 
-    /// The second half with H-search built from scratch on the filled position, in `store`
-    /// (both colours' connections of whatever position came before, rebuilt in place to
-    /// reuse their memory; made here when `None`). A [`Depth::Glance`] rebuilds only the
-    /// opponent's.
+    /// The second half with H-search built from scratch on `board`, the position with its
+    /// fill-in ([`filled`]), in `store` (both colours' connections of whatever position came
+    /// before, rebuilt in place to reuse their memory; made here when `None`). A
+    /// [`Depth::Glance`] rebuilds only the opponent's; a colour `ready` says are `board`'s
+    /// already is not rebuilt.
     pub fn finish_built(
         &self,
-        position: &Position,
+        board: &Position,
         cells: &InferiorCells,
         facts: &mut Facts,
         store: &mut Option<ByColor<Connections>>,
         depth: Depth,
+        ready: ByColor<bool>,
     ) {
-        let board = filled(position, cells);
         facts.filled_hash = board.hash();
         let mover = board.to_move();
         let conns = match store {
             Some(conns) => {
                 for c in Color::ALL {
-                    if depth == Depth::Full || c != mover {
-                        conns[c].rebuild(&board);
+                    if (depth == Depth::Full || c != mover) && !ready[c] {
+                        conns[c].rebuild(board);
                     }
                 }
                 conns
             }
             None => store.insert(ByColor::from_fn(|c| {
-                Connections::build(&board, c, self.hsearch)
+                Connections::build(board, c, self.hsearch)
             })),
         };
-        self.decide(&board, conns, cells, facts, depth);
+        self.decide(board, conns, cells, facts, depth);
     }
 
     /// The second half with `conns`, both colours' connections of `position` (kept up to
