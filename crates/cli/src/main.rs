@@ -63,7 +63,7 @@ usage:
                                      root_width=N, time=MS|none, hplies=N, inferior=N,
                                      tt=BITS, full=N, semi=N, or=N, budget=N|none,
                                      extend=N, vc=shared|all[:R]|direct[:R]|none,
-                                     killers=0|1, lazy=0|1, finish=MARGIN,
+                                     killers=0|1, lazy=0|1, fill=0|1, finish=MARGIN,
                                      solver=SHARE[:MAX_EMPTY]
   ohm tally <dir>...                 the result table of the records ohm match wrote
                                      (one match, or its parts from --first-game runs)

@@ -61,7 +61,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
 /// MAX_EMPTY empty cells; `solver=0`: none), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `lazy=0|1` (leaves judged from their parent's
-/// connections), `finish=MARGIN` (an iteration starts when the time left covers this share of
+/// connections), `fill=0|1` (the circuit judges positions after fill-in), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
 /// `semi=N`, `or=N`, `budget=N|none` (the tree's H-search limits), `extend=N` (forced-move
@@ -143,6 +143,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "mtdf" => search.mtdf = number()? != 0,
         "killers" => search.killers = number()? != 0,
         "lazy" => search.lazy_leaves = number()? != 0,
+        "fill" => search.fill_in = number()? != 0,
         "finish" => {
             search.finish_margin = value
                 .parse::<f64>()

@@ -104,6 +104,7 @@ const fn params(
         killers: false,
         lazy_leaves: false,
         finish_margin: 0.5,
+        fill_in: false,
     }
 }
 
