@@ -216,7 +216,11 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// unfinished iteration's work is discarded.
 ///
 /// Every level's leaves carry the edge prior [`EDGE_PENALTY`] and are scored by the circuit
-/// (Queenbee's two-distance is the alternative, [`LeafEvaluation`]).
+/// (Queenbee's two-distance is the alternative, [`LeafEvaluation`]), with every pair of ends
+/// H-search fully connects linked as neighbours ([`crate::circuit::VcLinks::AllPairs`]): at
+/// level 6 that beat the circuit with links between groups only 57-23 on 9x9 (1 s a move)
+/// and 30-10 on 11x11 (2 s), the largest gain any single change has measured
+/// (`docs/strength.md`).
 /// Noise is in units of `E` (see [`Level::noise`]). Every level converts won positions and
 /// resists lost ones with full H-search ([`ROOT_HSEARCH`]); inside the tree the
 /// limits of the table apply ([`SEARCH_HSEARCH`], [`EXPERT_HSEARCH`], [`STRONGEST_HSEARCH`]).
