@@ -150,14 +150,17 @@ pub const EXPERT_HSEARCH: HSearchLimits = HSearchLimits {
     ..SEARCH_HSEARCH
 };
 
-/// Level 6's H-search in the tree: 24 full and 48 semi connections per pair, OR over 6, and
-/// twice the work budget. The budget stays: without one, a single 11x11 middle-game build at
-/// these limits took up to 13 s (mean 1.1 s), against 0.34 s (mean 0.08 s) with it, and
-/// every node of the tree pays for its updates.
+/// Level 6's H-search in the tree: level 5's 16 full and 32 semi connections per pair, OR
+/// over 5, with twice the work budget. Until the circuit linked every fully connected pair it
+/// kept 24/48/6; with the all-pairs circuit the lighter build, a deeper tree in the same time,
+/// won: `ohm match level:6,time=1000,full=16,semi=32,or=5 level:6,time=1000 --size 9` 49-31
+/// in 80 games ([0.50, 0.71], +80 Elo). The budget stays: without one, a single 11x11
+/// middle-game build at 24/48/6 took up to 13 s (mean 1.1 s), against 0.34 s (mean 0.08 s)
+/// with it, and every node of the tree pays for its updates.
 pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
-    max_full: 24,
-    max_semi: 48,
-    max_or: 6,
+    max_full: 16,
+    max_semi: 32,
+    max_or: 5,
     budget: 400_000,
     ..SEARCH_HSEARCH
 };
@@ -171,7 +174,7 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
 /// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
 /// | 5 | expert | 4 | 10 (20) | every node, 16/32/5 | 0 | 5 s | 0.5, 81 |
-/// | 6 | strongest | 4 | 14 (32) | every node, 24/48/6, twice the budget | 0 | 8 s | 0.5, 81 |
+/// | 6 | strongest | 4 | 14 (32) | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5, 81 |
 ///
 /// **The solver's slice**: in a position with few enough empty cells the solver
 /// ([`crate::solver`], its table kept by [`Engine`] over the game) gets the share of the move's
