@@ -68,7 +68,8 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// extension for must-play regions of at most N cells), `vc=shared|all|all:R|direct|direct:R|none` (how
 /// virtual connections enter the circuit: shared neighbours, every fully connected pair of
 /// ends linked (two groups by resistance R, or not), a direct link of resistance R, default 2,
-/// or not at all).
+/// or not at all), `semilinks=F|none` (with `vc=all`, pairs joined only by a semi-connection
+/// linked too, at F times a full connection's resistance).
 fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
     let Some(value) = option.strip_prefix("solver=") else {
         return apply_option(&mut level.search, option);
@@ -136,6 +137,21 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
                         VcLinks::Direct { resistance }
                     }
                 }
+            }
+        }
+        "semilinks" => {
+            search.circuit.semi_factor = if value == "none" {
+                None
+            } else {
+                Some(
+                    value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|f| f.is_finite() && *f > 0.0)
+                        .ok_or(format!(
+                            "semilinks: '{value}' is not a positive factor or none"
+                        ))?,
+                )
             }
         }
         "depth" => search.max_depth = number()?,
@@ -408,6 +424,10 @@ mod tests {
         );
         apply_option(&mut search, "vc=shared").unwrap();
         assert_eq!(search.circuit.vc_links, VcLinks::SharedNeighbours);
+        apply_option(&mut search, "semilinks=2.5").unwrap();
+        assert_eq!(search.circuit.semi_factor, Some(2.5));
+        apply_option(&mut search, "semilinks=none").unwrap();
+        assert_eq!(search.circuit.semi_factor, None);
     }
 
     #[test]
@@ -418,6 +438,7 @@ mod tests {
             ("vc=direct:inf", "not a positive resistance"),
             ("vc=wires", "shared, all, all:RESISTANCE, direct"),
             ("vc=all:0", "not a positive resistance"),
+            ("semilinks=-1", "not a positive factor"),
             ("depth=deep", "not a number"),
             ("colour=red", "unknown option"),
             ("depth", "not key=value"),

@@ -188,7 +188,10 @@ fn transposing_the_board_and_swapping_colours_negates_e() {
         let stones = rng.below(u64::from(w) * u64::from(h) / 2) as u32;
         let pos = random_position(&mut rng, w, h, stones);
         let t = transposed_swapped(&pos);
-        let params = CircuitParams { vc_links };
+        let params = CircuitParams {
+            vc_links,
+            semi_factor: None,
+        };
         let limits = if all_pairs {
             HSearchLimits::UNLIMITED
         } else {
@@ -286,7 +289,10 @@ fn virtual_connections_lower_the_resistance() {
     );
     let vcs = ByColor::from_fn(|c| Connections::build(&pos, c, HSearchLimits::DEFAULT));
     let with = |links| {
-        let params = CircuitParams { vc_links: links };
+        let params = CircuitParams {
+            vc_links: links,
+            semi_factor: None,
+        };
         evaluate(
             &pos,
             &params,
@@ -300,6 +306,18 @@ fn virtual_connections_lower_the_resistance() {
     assert!(with(VcLinks::SharedNeighbours) < plain - 1e-6);
     assert!(with(VcLinks::Direct { resistance: 2.0 }) < plain - 1e-6);
     assert!(with(VcLinks::ALL_PAIRS) < plain - 1e-6);
+    let with_semis = evaluate(
+        &pos,
+        &CircuitParams {
+            vc_links: VcLinks::ALL_PAIRS,
+            semi_factor: Some(2.0),
+        },
+        ByColor::new(Some(&vcs.black), Some(&vcs.white)),
+        false,
+    )
+    .resistance
+    .black;
+    assert!(with_semis <= with(VcLinks::ALL_PAIRS) + 1e-9);
 }
 
 /// The oracle for two-distance: the definition iterated to its fixed point, Bellman-Ford

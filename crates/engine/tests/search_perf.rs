@@ -63,6 +63,7 @@ fn circuit_and_hsearch_costs() {
         let direct = ms(200, || {
             let params = CircuitParams {
                 vc_links: VcLinks::DIRECT,
+                semi_factor: None,
             };
             evaluate(&pos, &params, conns, true)
         });

@@ -88,11 +88,16 @@ impl VcLinks {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CircuitParams {
     pub vc_links: VcLinks,
+    /// With [`VcLinks::AllPairs`]: a pair of ends joined by a semi-connection but by no full
+    /// one is linked too, with this many times the resistance a full connection's link has
+    /// (`None`: not linked, as in Benzene).
+    pub semi_factor: Option<f64>,
 }
 
 impl CircuitParams {
     pub const DEFAULT: CircuitParams = CircuitParams {
         vc_links: VcLinks::ALL_PAIRS,
+        semi_factor: None,
     };
 }
 
@@ -172,8 +177,14 @@ impl Circuit {
             }
         }
         if let (Some(vcs), VcLinks::AllPairs { groups }) = (connections, params.vc_links) {
-            for connection in vcs.full_pairs(avoid) {
-                if connection.carrier.is_empty() {
+            let semis = params
+                .semi_factor
+                .into_iter()
+                .flat_map(|factor| vcs.semi_only_pairs(avoid).map(move |c| (c, factor)));
+            for (connection, factor) in vcs.full_pairs(avoid).map(|c| (c, 1.0)).chain(semis) {
+                if connection.carrier.is_empty()
+                    && connection.kind == crate::connections::Kind::Full
+                {
                     continue; // neighbours: linked above
                 }
                 let [x, y] = connection.ends;
@@ -182,13 +193,13 @@ impl Circuit {
                     continue;
                 }
                 match (empty.contains(x), empty.contains(y)) {
-                    (true, true) => network.add_link(nx, ny, 2.0),
+                    (true, true) => network.add_link(nx, ny, 2.0 * factor),
                     (false, false) => {
                         if let Some(resistance) = groups {
-                            network.add_link(nx, ny, resistance);
+                            network.add_link(nx, ny, resistance * factor);
                         }
                     }
-                    _ => network.add_link(nx, ny, 1.0),
+                    _ => network.add_link(nx, ny, factor),
                 }
             }
         } else if let (Some(vcs), false) = (connections, params.vc_links == VcLinks::None) {

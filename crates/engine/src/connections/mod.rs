@@ -846,6 +846,19 @@ impl Connections {
         })
     }
 
+    /// One semi-connection per pair of ends that has one whose carrier avoids `avoid` but no
+    /// such full connection (the smallest such semi carrier).
+    pub fn semi_only_pairs(&self, avoid: Option<Point>) -> impl Iterator<Item = &Connection> + '_ {
+        let intact = move |c: &&Connection| avoid.is_none_or(|cell| !c.carrier.contains(cell));
+        self.layer.pairs.iter().filter_map(move |lists| {
+            let arena = |e: &Entry| &self.arena[e.id.index()];
+            if lists.full.iter().map(arena).any(|c| intact(&c)) {
+                return None;
+            }
+            lists.semi.iter().map(arena).find(intact)
+        })
+    }
+
     /// Every stored (minimal, kept) connection.
     pub fn all(&self) -> impl Iterator<Item = ConnectionId> + '_ {
         self.layer

@@ -313,6 +313,7 @@ impl Solver {
             // ([`VcLinks::ALL_PAIRS`]) are untried here.
             circuit: CircuitParams {
                 vc_links: VcLinks::SharedNeighbours,
+                semi_factor: None,
             },
         };
         Solver {
