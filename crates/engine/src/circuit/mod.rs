@@ -90,7 +90,8 @@ pub struct CircuitParams {
     pub vc_links: VcLinks,
     /// With [`VcLinks::AllPairs`]: a pair of ends joined by a semi-connection but by no full
     /// one is linked too, with this many times the resistance a full connection's link has
-    /// (`None`: not linked, as in Benzene).
+    /// (`None`: not linked, as in Benzene). Measured at level 6 on 9x9, 1 s a move, 40 games
+    /// each: factor 2 20-20, factor 4 18-22 against no semi links: off.
     pub semi_factor: Option<f64>,
 }
 
