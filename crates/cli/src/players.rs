@@ -91,6 +91,13 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `text` as a finite number above 0.
+fn positive(text: &str) -> Option<f64> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x > 0.0)
+}
+
 fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
     let (key, value) = option
         .split_once('=')
@@ -115,44 +122,30 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
                 "direct" => VcLinks::DIRECT,
                 "all" => VcLinks::ALL_PAIRS,
                 _ => {
-                    let (all, r) = match value.strip_prefix("all:") {
-                        Some(r) => (true, r),
-                        None => (
-                            false,
-                            value.strip_prefix("direct:").ok_or(format!(
-                                "vc: '{value}' (shared, all, all:RESISTANCE, direct, direct:RESISTANCE, none)"
-                            ))?,
-                        ),
+                    let resistance = |r: &str| {
+                        positive(r).ok_or(format!("vc: '{r}' is not a positive resistance"))
                     };
-                    let resistance = r
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|r| r.is_finite() && *r > 0.0)
-                        .ok_or(format!("vc: '{r}' is not a positive resistance"))?;
-                    if all {
+                    if let Some(r) = value.strip_prefix("all:") {
                         VcLinks::AllPairs {
-                            groups: Some(resistance),
+                            groups: Some(resistance(r)?),
+                        }
+                    } else if let Some(r) = value.strip_prefix("direct:") {
+                        VcLinks::Direct {
+                            resistance: resistance(r)?,
                         }
                     } else {
-                        VcLinks::Direct { resistance }
+                        return Err(format!(
+                            "vc: '{value}' (shared, all, all:RESISTANCE, direct, direct:RESISTANCE, none)"
+                        ));
                     }
                 }
             }
         }
+        "semilinks" if value == "none" => search.circuit.semi_factor = None,
         "semilinks" => {
-            search.circuit.semi_factor = if value == "none" {
-                None
-            } else {
-                Some(
-                    value
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|f| f.is_finite() && *f > 0.0)
-                        .ok_or(format!(
-                            "semilinks: '{value}' is not a positive factor or none"
-                        ))?,
-                )
-            }
+            search.circuit.semi_factor = Some(positive(value).ok_or(format!(
+                "semilinks: '{value}' is not a positive factor or none"
+            ))?);
         }
         "depth" => search.max_depth = number()?,
         "edge" => search.edge_penalty = number()? as i32,

@@ -34,7 +34,7 @@ fn main() {
     let mut filled = vec![];
     for p in &positions {
         let c = inferior::analyze(p, p.to_move());
-        filled.push(ohm_engine::solver::filled_for_bench(p, &c));
+        filled.push(c.filled_position(p));
     }
     let ti = t.elapsed().as_secs_f64() * 1e3 / positions.len() as f64;
     let opts = inferior::AnalysisOptions {

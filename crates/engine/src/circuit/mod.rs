@@ -184,12 +184,9 @@ impl Circuit {
                 .semi_factor
                 .into_iter()
                 .flat_map(|factor| vcs.semi_only_pairs(avoid).map(move |c| (c, factor)));
-            for (connection, factor) in vcs.full_pairs(avoid).map(|c| (c, 1.0)).chain(semis) {
-                if connection.carrier.is_empty()
-                    && connection.kind == crate::connections::Kind::Full
-                {
-                    continue; // neighbours: linked above
-                }
+            // Touching ends (an empty carrier) are linked above as neighbours.
+            let fulls = vcs.full_pairs(avoid).filter(|c| !c.carrier.is_empty());
+            for (connection, factor) in fulls.map(|c| (c, 1.0)).chain(semis) {
                 let [x, y] = connection.ends;
                 let (nx, ny) = (node_of[x.index()], node_of[y.index()]);
                 if nx == NO_NODE || ny == NO_NODE || nx == ny {

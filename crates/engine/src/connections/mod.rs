@@ -837,26 +837,28 @@ impl Connections {
     /// ([`crate::circuit::VcLinks::AllPairs`]). Pairs of touching ends (an empty carrier) are
     /// included.
     pub fn full_pairs(&self, avoid: Option<Point>) -> impl Iterator<Item = &Connection> + '_ {
-        self.layer.pairs.iter().filter_map(move |lists| {
-            lists
-                .full
-                .iter()
-                .map(|e| &self.arena[e.id.index()])
-                .find(|c| avoid.is_none_or(|cell| !c.carrier.contains(cell)))
-        })
+        self.layer
+            .pairs
+            .iter()
+            .filter_map(move |lists| self.first_avoiding(&lists.full, avoid))
     }
 
     /// One semi-connection per pair of ends that has one whose carrier avoids `avoid` but no
     /// such full connection (the smallest such semi carrier).
     pub fn semi_only_pairs(&self, avoid: Option<Point>) -> impl Iterator<Item = &Connection> + '_ {
-        let intact = move |c: &&Connection| avoid.is_none_or(|cell| !c.carrier.contains(cell));
         self.layer.pairs.iter().filter_map(move |lists| {
-            let arena = |e: &Entry| &self.arena[e.id.index()];
-            if lists.full.iter().map(arena).any(|c| intact(&c)) {
-                return None;
+            match self.first_avoiding(&lists.full, avoid) {
+                Some(_) => None,
+                None => self.first_avoiding(&lists.semi, avoid),
             }
-            lists.semi.iter().map(arena).find(intact)
         })
+    }
+
+    /// The first connection of `list` whose carrier avoids `avoid`.
+    fn first_avoiding(&self, list: &[Entry], avoid: Option<Point>) -> Option<&Connection> {
+        list.iter()
+            .map(|e| &self.arena[e.id.index()])
+            .find(|c| avoid.is_none_or(|cell| !c.carrier.contains(cell)))
     }
 
     /// Every stored (minimal, kept) connection.

@@ -211,6 +211,14 @@ impl InferiorCells {
         }
     }
 
+    /// `position` with the fill-in's stones added (same side to move, no history).
+    #[must_use]
+    pub fn filled_position(&self, position: &Position) -> Position {
+        let mut out = Position::new(*position.board());
+        out.reset_to(self.filled_stones(position), position.to_move());
+        out
+    }
+
     /// The reasons recorded for `cell`.
     pub fn reasons_for(&self, cell: Point) -> impl Iterator<Item = &InferiorReason> + '_ {
         self.reasons

@@ -508,10 +508,8 @@ impl Searcher<'_> {
                 &self.no_patterns,
             );
             if !(cells.fill.black | cells.fill.white).is_empty() {
-                let mut filled = Position::new(*self.position.board());
-                filled.reset_to(cells.filled_stones(&self.position), self.position.to_move());
                 return evaluate_after(
-                    &filled,
+                    &cells.filled_position(&self.position),
                     &self.params.circuit,
                     conns,
                     self.stale,

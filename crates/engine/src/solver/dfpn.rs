@@ -29,7 +29,7 @@
 use alloc::vec::Vec;
 
 use super::bounds::{add, Bounds, INFINITY, MAX_FINITE};
-use super::node::{self, Depth, Knowledge};
+use super::node::{Depth, Knowledge};
 use super::table::{NodeData, Table};
 use super::{Control, Progress, RootMove, SolverParams, Stats};
 use crate::cellset::CellSet;
@@ -166,7 +166,7 @@ impl Dfpn<'_> {
                     &mut facts,
                 );
             } else {
-                let board = node::filled(&self.position, &cells);
+                let board = cells.filled_position(&self.position);
                 let stones = ByColor::from_fn(|c| board.stones(c));
                 let mover = board.to_move();
                 // The full analysis of the position glanced at last finds the opponent's
@@ -239,26 +239,22 @@ impl Dfpn<'_> {
                     complete: true,
                 }
             }
-            None if !complete => NodeData {
-                bounds: initial_bounds(facts.children.len()),
-                best: None,
-                work: 1,
-                proof: facts.max_proof,
-                loss_support: facts.loss_support,
-                children: Vec::new(),
-                filled_hash: facts.filled_hash,
-                complete: false,
-            },
-            None => NodeData {
-                bounds: initial_bounds(facts.children.len()),
-                best: facts.children.first().copied(),
-                work: 1,
-                proof: facts.max_proof,
-                loss_support: facts.loss_support,
-                children: facts.children,
-                filled_hash: facts.filled_hash,
-                complete: true,
-            },
+            None => {
+                let bounds = initial_bounds(facts.children.len());
+                // A glance's moves only count the children: they are listed, best first, by
+                // the full analysis once the search goes below the position.
+                let children = if complete { facts.children } else { Vec::new() };
+                NodeData {
+                    bounds,
+                    best: children.first().copied(),
+                    work: 1,
+                    proof: facts.max_proof,
+                    loss_support: facts.loss_support,
+                    children,
+                    filled_hash: facts.filled_hash,
+                    complete,
+                }
+            }
         }
     }
 

@@ -608,8 +608,3 @@ fn playing_copy(position: &Position) -> Position {
     p.set_swap_rule(false);
     p
 }
-
-#[doc(hidden)]
-pub fn filled_for_bench(position: &Position, cells: &crate::inferior::InferiorCells) -> Position {
-    node::filled(position, cells)
-}

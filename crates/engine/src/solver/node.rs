@@ -97,21 +97,13 @@ pub struct Knowledge {
     pub circuit: CircuitParams,
 }
 
-/// `position` with the fill-in's stones added (same side to move, no history).
-#[must_use]
-pub fn filled(position: &Position, cells: &InferiorCells) -> Position {
-    let mut out = Position::new(*position.board());
-    out.reset_to(cells.filled_stones(position), position.to_move());
-    out
-}
-
 impl Knowledge {
     /// Everything the solver needs to know of `position` before searching below it, with
     /// H-search built from scratch on the filled position.
     pub fn analyze(&self, position: &Position) -> Facts {
         let (cells, mut facts) = self.begin(position);
         if let Some(cells) = cells {
-            let board = filled(position, &cells);
+            let board = cells.filled_position(position);
             self.finish_built(
                 &board,
                 &cells,
@@ -156,7 +148,7 @@ impl Knowledge {
     }
 
     /// The second half with H-search built from scratch on `board`, the position with its
-    /// fill-in ([`filled`]), in `store` (both colours' connections of whatever position came
+    /// fill-in ([`InferiorCells::filled_position`]), in `store` (both colours' connections of whatever position came
     /// before, rebuilt in place to reuse their memory; made here when `None`). A
     /// [`Depth::Glance`] rebuilds only the opponent's; a colour `ready` says are `board`'s
     /// already is not rebuilt.
