@@ -174,6 +174,28 @@ impl Board {
     pub fn transposed(&self) -> Board {
         Board::new(self.height, self.width).expect("same bounds")
     }
+
+    /// `point` turned half a turn about the board's centre: the board's one symmetry that
+    /// keeps every edge with its player (north and south change places, as do west and
+    /// east), so a position and its half-turn have the same value for the same player.
+    #[must_use]
+    pub fn half_turn(&self, point: Point) -> Point {
+        match point.edge() {
+            Some(Edge::North) => Point::SOUTH,
+            Some(Edge::South) => Point::NORTH,
+            Some(Edge::West) => Point::EAST,
+            Some(Edge::East) => Point::WEST,
+            None => {
+                let (col, row) = point.col_row().expect("a cell");
+                Point::cell_unchecked(self.width - 1 - col, self.height - 1 - row)
+            }
+        }
+    }
+
+    /// Every point of `set` turned half a turn ([`Board::half_turn`]).
+    pub fn half_turn_set(&self, set: CellSet) -> CellSet {
+        set.iter().map(|p| self.half_turn(p)).collect()
+    }
 }
 
 impl fmt::Debug for Board {

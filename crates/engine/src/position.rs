@@ -191,6 +191,21 @@ impl Position {
         self.hash
     }
 
+    /// The hash of this position turned half a turn ([`crate::Board::half_turn`]), the same
+    /// player to move: what [`Position::hash`] gives for the turned position.
+    #[must_use]
+    pub fn half_turn_hash(&self) -> u64 {
+        let board = self.board();
+        let mut hash = self.hash;
+        for color in Color::ALL {
+            for p in self.stones(color) {
+                hash ^= zobrist::stone_key(color, p.index())
+                    ^ zobrist::stone_key(color, board.half_turn(p).index());
+            }
+        }
+        hash
+    }
+
     /// Moves played since the start (or since the last set-up edit).
     pub fn history(&self) -> impl ExactSizeIterator<Item = PlayedMove> + '_ {
         self.history.iter().map(|f| f.played)

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{check_full_board, random_game_with_undo, Rng};
-use ohm_engine::{position, Board, Color, Move, PlayError, Point, Position, SwapRefusal};
+use ohm_engine::{position, Board, Color, Edge, Move, PlayError, Point, Position, SwapRefusal};
 use proptest::prelude::*;
 
 fn board_strategy() -> impl Strategy<Value = Board> {
@@ -162,4 +162,48 @@ fn diagrams_read_back_what_showboard_prints() {
         .contains("line 2"));
     assert!(ohm_engine::diagram::parse(". B\n. . .").is_err());
     assert!(ohm_engine::diagram::parse("  \n").is_err());
+}
+
+/// The half-turn is the board's symmetry that keeps each edge with its player: it is an
+/// involution, maps neighbours to neighbours and edges to the same player's other edge, and
+/// `half_turn_hash` is the hash of the turned position (the solver's table relies on it).
+#[test]
+fn the_half_turn_is_a_symmetry_and_its_hash_is_the_turned_positions() {
+    let mut rng = Rng(11);
+    for (w, h) in [(1, 1), (3, 3), (5, 4), (7, 7), (9, 6), (11, 11), (19, 19)] {
+        let board = Board::new(w, h).unwrap();
+        for p in board.cells().iter().chain(Edge::ALL.map(Edge::point)) {
+            let turned = board.half_turn(p);
+            assert!(board.contains(turned));
+            assert_eq!(board.half_turn(turned), p);
+            assert_eq!(
+                board.neighbours(turned),
+                board.half_turn_set(board.neighbours(p)),
+                "{p} on {board}"
+            );
+            if let Some(edge) = p.edge() {
+                assert_eq!(turned.edge().map(|e| e.owner()), Some(edge.owner()));
+            }
+        }
+        for _ in 0..20 {
+            let mut position = Position::new(board);
+            let mut turned = Position::new(board);
+            let stones = rng.below(u64::from(w) * u64::from(h) / 2 + 1);
+            for _ in 0..stones {
+                let Some(cell) = rng.pick(position.empty_cells()) else {
+                    break;
+                };
+                let color = position.to_move();
+                position.play_unchecked(color, Move::Cell(cell));
+                turned.play_unchecked(color, Move::Cell(board.half_turn(cell)));
+            }
+            assert_eq!(position.half_turn_hash(), turned.hash());
+            assert_eq!(turned.half_turn_hash(), position.hash());
+            assert_eq!(
+                position.winner(),
+                turned.winner(),
+                "the same player wins a position and its half-turn"
+            );
+        }
+    }
 }

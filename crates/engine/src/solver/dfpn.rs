@@ -132,6 +132,10 @@ impl Dfpn<'_> {
         if let Some(d) = self.table.get(key) {
             return (d.clone(), 0);
         }
+        if let Some(d) = self.solved_half_turn(key) {
+            self.stats.half_turns += 1;
+            return (d, 1);
+        }
         self.stats.created += 1;
         let depth = if self.params.glance {
             Depth::Glance
@@ -139,6 +143,29 @@ impl Dfpn<'_> {
             Depth::Full
         };
         (self.analyse(depth), 1)
+    }
+
+    /// The current position's result when its half-turn is solved in the table, turned back:
+    /// the board's symmetry keeps every edge with its player, so the value is the same and
+    /// the winning move, the proof and the loss's support turn with the board (the first-move
+    /// map meets each opening's half-turn as a later opening).
+    fn solved_half_turn(&mut self, key: u64) -> Option<NodeData> {
+        let turned = self.position.half_turn_hash();
+        if turned == key {
+            return None;
+        }
+        let d = self.table.get(turned).filter(|d| d.is_solved())?;
+        let board = self.position.board();
+        Some(NodeData {
+            bounds: d.bounds,
+            best: d.best.map(|b| board.half_turn(b)),
+            work: 1,
+            proof: board.half_turn_set(d.proof),
+            loss_support: board.half_turn_set(d.loss_support),
+            children: d.children.iter().map(|&c| board.half_turn(c)).collect(),
+            filled_hash: key,
+            complete: true,
+        })
     }
 
     /// What the knowledge says of the current position, looked at to `depth`.
