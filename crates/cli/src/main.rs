@@ -63,7 +63,7 @@ usage:
                                      root_width=N, time=MS|none, hplies=N, inferior=N,
                                      tt=BITS, full=N, semi=N, or=N, budget=N|none,
                                      extend=N, vc=shared|all[:R]|direct[:R]|none,
-                                     semilinks=FACTOR|none,
+                                     semilinks=FACTOR|none, vcfactor=F, walls=0|1,
                                      killers=0|1, lazy=0|1, fill=0|1, finish=MARGIN,
                                      solver=SHARE[:MAX_EMPTY]
   ohm tally <dir>...                 the result table of the records ohm match wrote

@@ -69,7 +69,9 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// virtual connections enter the circuit: shared neighbours, every fully connected pair of
 /// ends linked (two groups by resistance R, or not), a direct link of resistance R, default 2,
 /// or not at all), `semilinks=F|none` (with `vc=all`, pairs joined only by a semi-connection
-/// linked too, at F times a full connection's resistance).
+/// linked too, at F times a full connection's resistance), `vcfactor=F` (a full connection's
+/// link at F times the resistance of the adjacency it stands for), `walls=0|1` (the links
+/// across the opponent's bridges and second-row templates cut).
 fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
     let Some(value) = option.strip_prefix("solver=") else {
         return apply_option(&mut level.search, option);
@@ -140,6 +142,17 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
                     }
                 }
             }
+        }
+        "walls" => {
+            search.circuit.cut_opponent_bridges = match value {
+                "1" => true,
+                "0" => false,
+                _ => return Err(format!("walls: '{value}' (0, 1)")),
+            }
+        }
+        "vcfactor" => {
+            search.circuit.full_factor =
+                positive(value).ok_or(format!("vcfactor: '{value}' is not a positive factor"))?;
         }
         "semilinks" if value == "none" => search.circuit.semi_factor = None,
         "semilinks" => {
@@ -432,6 +445,8 @@ mod tests {
             ("vc=wires", "shared, all, all:RESISTANCE, direct"),
             ("vc=all:0", "not a positive resistance"),
             ("semilinks=-1", "not a positive factor"),
+            ("vcfactor=0", "not a positive factor"),
+            ("walls=yes", "walls: 'yes'"),
             ("depth=deep", "not a number"),
             ("colour=red", "unknown option"),
             ("depth", "not key=value"),

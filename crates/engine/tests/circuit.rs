@@ -191,6 +191,8 @@ fn transposing_the_board_and_swapping_colours_negates_e() {
         let params = CircuitParams {
             vc_links,
             semi_factor: None,
+            full_factor: 1.0,
+            cut_opponent_bridges: false,
         };
         let limits = if all_pairs {
             HSearchLimits::UNLIMITED
@@ -292,6 +294,8 @@ fn virtual_connections_lower_the_resistance() {
         let params = CircuitParams {
             vc_links: links,
             semi_factor: None,
+            full_factor: 1.0,
+            cut_opponent_bridges: false,
         };
         evaluate(
             &pos,
@@ -311,6 +315,8 @@ fn virtual_connections_lower_the_resistance() {
         &CircuitParams {
             vc_links: VcLinks::ALL_PAIRS,
             semi_factor: Some(2.0),
+            full_factor: 1.0,
+            cut_opponent_bridges: false,
         },
         ByColor::new(Some(&vcs.black), Some(&vcs.white)),
         false,

@@ -64,6 +64,8 @@ fn circuit_and_hsearch_costs() {
             let params = CircuitParams {
                 vc_links: VcLinks::DIRECT,
                 semi_factor: None,
+                full_factor: 1.0,
+                cut_opponent_bridges: false,
             };
             evaluate(&pos, &params, conns, true)
         });

@@ -95,12 +95,25 @@ pub struct CircuitParams {
     /// (`None`: not linked, as in Benzene). Measured at level 6 on 9x9, 1 s a move, 40 games
     /// each: factor 2 20-20, factor 4 18-22 against no semi links: off.
     pub semi_factor: Option<f64>,
+    /// With [`VcLinks::AllPairs`]: the resistance of a full connection's link as a multiple
+    /// of the adjacency it stands for (1: a virtual connection conducts as well as touching,
+    /// as in Benzene). Measured at level 6 on 9x9, 1 s a move, 40 games: 0.5 lost 17-23
+    /// against 1.
+    pub full_factor: f64,
+    /// Cut this player's link between two touching empty cells that carry one of the
+    /// opponent's two-cell full connections (a bridge, or a second-row stone's template to
+    /// its edge): current there crosses a wall the opponent keeps closed, since playing one
+    /// of the cells is answered by the other. Measured at level 6 on 9x9, 1 s a move, 80
+    /// games: 37-43 against the links kept (Benzene's circuit): off.
+    pub cut_opponent_bridges: bool,
 }
 
 impl CircuitParams {
     pub const DEFAULT: CircuitParams = CircuitParams {
         vc_links: VcLinks::ALL_PAIRS,
         semi_factor: None,
+        full_factor: 1.0,
+        cut_opponent_bridges: false,
     };
 }
 
@@ -147,6 +160,20 @@ impl Circuit {
         connections: Option<&Connections>,
         avoid: Option<Point>,
     ) -> Circuit {
+        Circuit::build_against(position, color, params, connections, avoid, None)
+    }
+
+    /// [`Circuit::build_avoiding`] with the opponent's connections too, for
+    /// [`CircuitParams::cut_opponent_bridges`].
+    #[must_use]
+    pub fn build_against(
+        position: &Position,
+        color: Color,
+        params: &CircuitParams,
+        connections: Option<&Connections>,
+        avoid: Option<Point>,
+        opponent: Option<&Connections>,
+    ) -> Circuit {
         let board = position.board();
         let empty = position.empty_cells();
         let (e1, e2) = Edge::of(color);
@@ -167,11 +194,39 @@ impl Circuit {
             node_of[c.index()] = network.add_node();
             cell_of.push(Some(c));
         }
+        // The opponent's walls: pairs of touching empty cells forming a two-cell carrier.
+        let mut walls: Vec<(Point, Point)> = Vec::new();
+        let mut wall_cells = crate::CellSet::EMPTY;
+        if let Some(theirs) = opponent.filter(|_| params.cut_opponent_bridges) {
+            for connection in theirs.full_pairs(None) {
+                // Between two of the opponent's stones or edges: a connection from an empty
+                // cell is no wall until the opponent plays there.
+                let carrier = connection.carrier;
+                if carrier.len() != 2
+                    || !carrier.is_subset(&empty)
+                    || connection.ends.iter().any(|end| empty.contains(*end))
+                {
+                    continue;
+                }
+                let mut cells = carrier.iter();
+                let (Some(x), Some(y)) = (cells.next(), cells.next()) else {
+                    continue;
+                };
+                if board.neighbours(x).contains(y) {
+                    walls.push((x.min(y), x.max(y)));
+                    wall_cells |= carrier;
+                }
+            }
+        }
         for c in empty {
             let a = node_of[c.index()];
             for q in board.neighbours(c) {
                 if empty.contains(q) {
-                    if q > c {
+                    if q > c
+                        && !(wall_cells.contains(c)
+                            && wall_cells.contains(q)
+                            && walls.contains(&(c, q)))
+                    {
                         network.add_link(a, node_of[q.index()], 2.0);
                     }
                 } else if own.contains(q) {
@@ -186,7 +241,7 @@ impl Circuit {
                 .flat_map(|factor| vcs.semi_only_pairs(avoid).map(move |c| (c, factor)));
             // Touching ends (an empty carrier) are linked above as neighbours.
             let fulls = vcs.full_pairs(avoid).filter(|c| !c.carrier.is_empty());
-            for (connection, factor) in fulls.map(|c| (c, 1.0)).chain(semis) {
+            for (connection, factor) in fulls.map(|c| (c, params.full_factor)).chain(semis) {
                 let [x, y] = connection.ends;
                 let (nx, ny) = (node_of[x.index()], node_of[y.index()]);
                 if nx == NO_NODE || ny == NO_NODE || nx == ny {
@@ -385,7 +440,16 @@ pub fn evaluate_after(
     let stone_owner = last.and_then(|p| position.color_at(p));
     for color in Color::ALL {
         let avoid = last.filter(|_| stone_owner == Some(!color));
-        let circuit = Circuit::build_avoiding(position, color, params, connections[color], avoid);
+        // The opponent's connections are stale where this player's last stone broke them;
+        // only those with empty carriers count as walls.
+        let circuit = Circuit::build_against(
+            position,
+            color,
+            params,
+            connections[color],
+            avoid,
+            connections[!color],
+        );
         let solution = circuit.solve();
         resistance[color] = solution.resistance;
         if with_energy {
