@@ -382,6 +382,13 @@ try {
     const WINNING_5X5 = ['e1', 'b2', 'c2', 'd2', 'e2', 'b3', 'c3', 'd3', 'a4', 'b4', 'c4', 'd4', 'a5'].sort();
     check(JSON.stringify(winning) === JSON.stringify(WINNING_5X5), `winning ${winning}`);
     log(`  embed Solve: ${(await board.locator('#solve-result').textContent()).slice(0, 120)}`);
+    // Hovering a winning cell previews its winning line, as in the app.
+    check((await board.locator('svg.board .preview').count()) === 0, 'a preview before any hover');
+    await board.locator('[data-cell="c3"]').hover();
+    await board.locator('[data-cell="c3"] .preview[data-preview="1"]').waitFor({ timeout: ENGINE_MS });
+    log(`  embed hover c3: a line of ${await board.locator('svg.board .preview').count()} moves previewed`);
+    await page.mouse.move(2, 2);
+    await page.waitForFunction(() => document.querySelector('#solving').shadowRoot.querySelector('svg.board .preview') === null);
     await board.screenshot({ path: join(OUT, 'embed-solve.png') });
     // b2 wins on the empty 5x5 board, but no single connection shows it yet: Ohm answers.
     const puzzle = page.locator('#empty-puzzle');

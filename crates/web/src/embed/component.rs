@@ -15,7 +15,7 @@ use yew::prelude::*;
 
 use super::config::{Arrow, Attributes, EmbedConfig, EmbedError, Highlight, Label, Mode, Shapes};
 use super::engine::{self, Lane};
-use crate::components::analysis::{board_overlay, in_board_colours, AnalysisPanel};
+use crate::components::analysis::{board_overlay, in_board_colours, solver_line, AnalysisPanel};
 use crate::components::board::{BoardOverlay, HexBoard};
 use crate::components::PuzzlePanel;
 use crate::geometry::{Layout, RADIUS};
@@ -788,6 +788,17 @@ impl Component for EmbedBoard {
             }
         });
         let on_study = ctx.link().callback(Msg::Study);
+        // Analysis with Solve: the pointer over a cell the solver decided previews its line, as
+        // in the app; elsewhere, none.
+        let on_hover = (config.mode == Mode::Analyze && config.overlays.contains(&Toggle::Solver))
+            .then(|| {
+                let study = self.study.clone();
+                ctx.link().batch_callback(move |cell: Option<Point>| {
+                    let line = cell.map(|p| solver_line(&study, p)).unwrap_or_default();
+                    (!(line.is_empty() && study.preview().is_empty()))
+                        .then_some(Msg::Study(StudyAction::Preview(line)))
+                })
+            });
         html! {
             <div class="ohm-embed" data-mode={config.mode.name()}>
                 <div class="stage">
@@ -795,7 +806,7 @@ impl Component for EmbedBoard {
                         white={position.stones(Color::White)} {last_move}
                         winning={winning_group(position)} {playable}
                         coordinates={config.coords} orientation={config.orientation}
-                        on_play={ctx.link().callback(Msg::Click)}
+                        on_play={ctx.link().callback(Msg::Click)} {on_hover}
                         overlay={Rc::new(self.overlay(&config))}
                         picking={config.mode == Mode::Analyze && self.study.picking()} />
                     { self.marks(&config) }
