@@ -384,8 +384,8 @@ try {
     log(`  embed Solve: ${(await board.locator('#solve-result').textContent()).slice(0, 120)}`);
     // Hovering a winning cell previews its winning line, as in the app.
     check((await board.locator('svg.board .preview').count()) === 0, 'a preview before any hover');
-    await board.locator('[data-cell="c3"]').hover();
-    await board.locator('[data-cell="c3"] .preview[data-preview="1"]').waitFor({ timeout: ENGINE_MS });
+    await board.locator('svg.board [data-cell="c3"]').hover();
+    await board.locator('svg.board [data-cell="c3"] .preview[data-preview="1"]').waitFor({ timeout: ENGINE_MS });
     log(`  embed hover c3: a line of ${await board.locator('svg.board .preview').count()} moves previewed`);
     await page.mouse.move(2, 2);
     await page.waitForFunction(() => document.querySelector('#solving').shadowRoot.querySelector('svg.board .preview') === null);
