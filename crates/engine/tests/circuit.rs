@@ -190,9 +190,7 @@ fn transposing_the_board_and_swapping_colours_negates_e() {
         let t = transposed_swapped(&pos);
         let params = CircuitParams {
             vc_links,
-            semi_factor: None,
-            full_factor: 1.0,
-            cut_opponent_bridges: false,
+            ..CircuitParams::DEFAULT
         };
         let limits = if all_pairs {
             HSearchLimits::UNLIMITED
@@ -293,9 +291,7 @@ fn virtual_connections_lower_the_resistance() {
     let with = |links| {
         let params = CircuitParams {
             vc_links: links,
-            semi_factor: None,
-            full_factor: 1.0,
-            cut_opponent_bridges: false,
+            ..CircuitParams::DEFAULT
         };
         evaluate(
             &pos,
@@ -315,8 +311,7 @@ fn virtual_connections_lower_the_resistance() {
         &CircuitParams {
             vc_links: VcLinks::ALL_PAIRS,
             semi_factor: Some(2.0),
-            full_factor: 1.0,
-            cut_opponent_bridges: false,
+            ..CircuitParams::DEFAULT
         },
         ByColor::new(Some(&vcs.black), Some(&vcs.white)),
         false,

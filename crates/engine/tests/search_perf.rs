@@ -63,9 +63,7 @@ fn circuit_and_hsearch_costs() {
         let direct = ms(200, || {
             let params = CircuitParams {
                 vc_links: VcLinks::DIRECT,
-                semi_factor: None,
-                full_factor: 1.0,
-                cut_opponent_bridges: false,
+                ..CircuitParams::DEFAULT
             };
             evaluate(&pos, &params, conns, true)
         });

@@ -196,7 +196,6 @@ impl Circuit {
         }
         // The opponent's walls: pairs of touching empty cells forming a two-cell carrier.
         let mut walls: Vec<(Point, Point)> = Vec::new();
-        let mut wall_cells = crate::CellSet::EMPTY;
         if let Some(theirs) = opponent.filter(|_| params.cut_opponent_bridges) {
             for connection in theirs.full_pairs(None) {
                 // Between two of the opponent's stones or edges: a connection from an empty
@@ -214,7 +213,6 @@ impl Circuit {
                 };
                 if board.neighbours(x).contains(y) {
                     walls.push((x.min(y), x.max(y)));
-                    wall_cells |= carrier;
                 }
             }
         }
@@ -222,11 +220,7 @@ impl Circuit {
             let a = node_of[c.index()];
             for q in board.neighbours(c) {
                 if empty.contains(q) {
-                    if q > c
-                        && !(wall_cells.contains(c)
-                            && wall_cells.contains(q)
-                            && walls.contains(&(c, q)))
-                    {
+                    if q > c && !walls.contains(&(c, q)) {
                         network.add_link(a, node_of[q.index()], 2.0);
                     }
                 } else if own.contains(q) {

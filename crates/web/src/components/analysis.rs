@@ -311,6 +311,14 @@ pub fn solver_line(study: &Study, cell: Point) -> Vec<Point> {
         .unwrap_or_default()
 }
 
+/// What the pointer moving onto `cell` (or off the board: `None`) asks of the study: the
+/// solver's line from a decided cell previewed, an old preview cleared, or nothing.
+#[must_use]
+pub fn hover_preview(study: &Study, cell: Option<Point>) -> Option<StudyAction> {
+    let line = cell.map(|p| solver_line(study, p)).unwrap_or_default();
+    (!(line.is_empty() && study.preview().is_empty())).then_some(StudyAction::Preview(line))
+}
+
 #[derive(Properties, PartialEq, Debug)]
 pub struct AnalysisPanelProps {
     pub study: Study,

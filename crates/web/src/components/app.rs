@@ -20,7 +20,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::analysis::{board_overlay, solver_line};
+use crate::components::analysis::{board_overlay, hover_preview};
 use crate::components::board::BoardOverlay;
 use crate::components::status::{player_name, status_text};
 use crate::components::status::{swap_offer_words, swap_words};
@@ -514,9 +514,8 @@ pub fn app() -> Html {
         let dispatcher = study.dispatcher();
         let study = study.clone();
         Callback::from(move |cell: Option<Point>| {
-            let line = cell.map(|p| solver_line(&study, p)).unwrap_or_default();
-            if !(line.is_empty() && study.preview().is_empty()) {
-                dispatcher.dispatch(StudyAction::Preview(line));
+            if let Some(action) = hover_preview(&study, cell) {
+                dispatcher.dispatch(action);
             }
         })
     };

@@ -15,7 +15,7 @@ use yew::prelude::*;
 
 use super::config::{Arrow, Attributes, EmbedConfig, EmbedError, Highlight, Label, Mode, Shapes};
 use super::engine::{self, Lane};
-use crate::components::analysis::{board_overlay, in_board_colours, solver_line, AnalysisPanel};
+use crate::components::analysis::{board_overlay, hover_preview, in_board_colours, AnalysisPanel};
 use crate::components::board::{BoardOverlay, HexBoard};
 use crate::components::PuzzlePanel;
 use crate::geometry::{Layout, RADIUS};
@@ -794,9 +794,7 @@ impl Component for EmbedBoard {
             .then(|| {
                 let study = self.study.clone();
                 ctx.link().batch_callback(move |cell: Option<Point>| {
-                    let line = cell.map(|p| solver_line(&study, p)).unwrap_or_default();
-                    (!(line.is_empty() && study.preview().is_empty()))
-                        .then_some(Msg::Study(StudyAction::Preview(line)))
+                    hover_preview(&study, cell).map(Msg::Study)
                 })
             });
         html! {
