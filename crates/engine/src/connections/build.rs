@@ -279,8 +279,10 @@ struct Builder<'a, 'i> {
     or_queue: Vec<(u16, u16)>,
     /// The OR rule's inputs (reused between calls).
     scratch: Vec<Entry>,
-    /// The OR rule's suffix intersections (reused between calls).
-    suffix: Vec<CellSet>,
+    /// The OR rule's masks (reused between calls): each other semi's share of the first
+    /// carrier, and the suffix intersections.
+    or_keep: Vec<CarrierMask>,
+    or_suffix: Vec<CarrierMask>,
     chosen: Vec<ConnectionId>,
     /// The OR search's semis and its pools of per-depth buffers.
     or_semis: Vec<OrSemi>,
@@ -328,7 +330,8 @@ impl<'a, 'i> Builder<'a, 'i> {
             revisit: Vec::new(),
             or_queue: Vec::new(),
             scratch: Vec::new(),
-            suffix: Vec::new(),
+            or_keep: Vec::new(),
+            or_suffix: Vec::new(),
             chosen: Vec::new(),
             or_semis: Vec::new(),
             or_live: Vec::new(),
@@ -1052,70 +1055,112 @@ impl<'a, 'i> Builder<'a, 'i> {
 
     /// OR of `first` with subsets of at most [`HSearchLimits::max_or`] of `others` (each must
     /// shrink the common intersection).
+    ///
+    /// Every set the search meets lies inside `first`'s carrier, so it runs on bit masks over
+    /// that carrier's cells (bit `b` for its `b`-th cell) instead of on board-wide cell sets:
+    /// one or two machine words per test instead of six. Only the union of the chosen
+    /// carriers, needed when a combination concludes, stays a cell set.
     fn or_rule(&mut self, i: usize, j: usize, first: Entry, others: &[Entry], capturable: CellSet) {
         if self.limits.max_or < 2 {
             return;
         }
-        // suffix[k]: what `first` shares with every one of `others[k..]`, outside the captured
-        // cells. A combination drawn from `others[k..]` keeps at least these cells in common,
-        // so when they are not empty no OR can come from there.
-        let mut suffix = mem::take(&mut self.suffix);
-        suffix.clear();
-        suffix.resize(others.len() + 1, first.carrier - capturable);
-        for k in (0..others.len()).rev() {
-            suffix[k] = suffix[k + 1] & others[k].carrier;
+        let mut cells = [Point::NORTH; CarrierMask::BITS as usize];
+        let mut count = 0;
+        for cell in first.carrier {
+            if count == cells.len() {
+                // A carrier wider than the mask: no OR from it (sound: fewer connections).
+                return;
+            }
+            cells[count] = cell;
+            count += 1;
         }
-        if suffix[0].is_empty() {
+        let cells = &cells[..count];
+        let mask_of = |set: &CellSet| -> CarrierMask {
+            let mut mask = 0;
+            for (b, &cell) in cells.iter().enumerate() {
+                if set.contains(cell) {
+                    mask |= 1 << b;
+                }
+            }
+            mask
+        };
+        let all = CarrierMask::MAX >> (CarrierMask::BITS as usize - count);
+        let captured = mask_of(&capturable);
+        // keep[k]: the cells of `first` that `others[k]` holds too. suffix[k]: what `first`
+        // shares with every one of `others[k..]`, outside the captured cells. A combination
+        // drawn from `others[k..]` keeps at least these cells in common, so when they are not
+        // empty no OR can come from there.
+        let mut keep = mem::take(&mut self.or_keep);
+        keep.clear();
+        keep.extend(others.iter().map(|o| mask_of(&o.carrier)));
+        let mut suffix = mem::take(&mut self.or_suffix);
+        suffix.clear();
+        suffix.resize(others.len() + 1, all & !captured);
+        for k in (0..others.len()).rev() {
+            suffix[k] = suffix[k + 1] & keep[k];
+        }
+        if suffix[0] == 0 {
             self.chosen.clear();
             self.chosen.push(first.id);
-            let state = OrState {
-                union: first.carrier,
-                common: first.carrier,
+            let search = OrSearch {
+                others,
+                cells,
+                keep: &keep,
+                suffix: &suffix,
+                captured,
             };
-            self.or_step((i, j), others, &suffix, 0, state, capturable);
+            self.or_step((i, j), &search, 0, all, first.carrier);
         }
-        self.suffix = suffix;
+        self.or_keep = keep;
+        self.or_suffix = suffix;
     }
 
     fn or_step(
         &mut self,
         (i, j): (usize, usize),
-        others: &[Entry],
-        suffix: &[CellSet],
+        search: &OrSearch<'_>,
         start: usize,
-        state: OrState,
-        capturable: CellSet,
+        common: CarrierMask,
+        union: CellSet,
     ) {
         let pair = pair_index(i, j);
-        for (k, other) in others.iter().enumerate().skip(start) {
-            if (state.common - capturable).intersects(&suffix[k]) {
+        // Whether the semi this call adds is the combination's last (`chosen` holds the ones
+        // before it).
+        let last = self.chosen.len() as u32 + 1 >= self.limits.max_or;
+        let open = common & !search.captured;
+        for (k, other) in search.others.iter().enumerate().skip(start) {
+            if open & search.suffix[k] != 0 {
                 return; // nothing from here on can empty the intersection
             }
-            if state.common.is_subset(&other.carrier) {
+            let keep = search.keep[k];
+            if common & !keep == 0 {
                 continue; // adds cells without removing any from the intersection
             }
-            let narrower = state.common & other.carrier;
+            let narrower = common & keep;
             if !self.spend() {
                 return;
             }
             self.layer.stats.or_tried += 1;
-            let wider = state.union | other.carrier;
+            let concludes = narrower & !search.captured == 0;
+            if last && !concludes {
+                // The last semi a combination may take leaves cells in common: nothing to
+                // conclude and nothing deeper (the usual case, so the checks below wait).
+                continue;
+            }
+            let wider = union | other.carrier;
             let full = &self.layer.pairs[pair].full;
             if full.iter().any(|e| e.carrier.is_subset(&wider)) {
                 continue; // could never be minimal
             }
             self.chosen.push(other.id);
-            if narrower.is_subset(&capturable) {
-                self.or_conclude(i, j, wider, narrower);
+            if concludes {
+                let common_cells = search.cells_of(narrower);
+                self.or_conclude(i, j, wider, common_cells);
             }
             // Common cells the ends capture make a carrier with their pairs; emptying them
             // with more semis may make one without.
-            if !narrower.is_empty() && (self.chosen.len() as u32) < self.limits.max_or {
-                let next = OrState {
-                    union: wider,
-                    common: narrower,
-                };
-                self.or_step((i, j), others, suffix, k + 1, next, capturable);
+            if narrower != 0 && (self.chosen.len() as u32) < self.limits.max_or {
+                self.or_step((i, j), search, k + 1, narrower, wider);
             }
             self.chosen.pop();
             if self.halted() {
@@ -1332,9 +1377,31 @@ impl<'a, 'i> Builder<'a, 'i> {
     }
 }
 
-/// What the semis chosen so far in the bounded OR rule cover and share.
-#[derive(Clone, Copy, Debug)]
-struct OrState {
-    union: CellSet,
-    common: CellSet,
+/// A set of cells of the first semi's carrier in the bounded OR rule: bit `b` for the
+/// carrier's `b`-th cell.
+type CarrierMask = u128;
+
+/// What one bounded OR rule search works on ([`Builder::or_rule`]).
+struct OrSearch<'s> {
+    /// The semis the first one may combine with.
+    others: &'s [Entry],
+    /// The first semi's carrier, cell by cell (the masks' bits).
+    cells: &'s [Point],
+    /// The cells of the first carrier each of `others` holds.
+    keep: &'s [CarrierMask],
+    /// What the first carrier shares with every one of `others[k..]`, captured cells out.
+    suffix: &'s [CarrierMask],
+    /// The cells of the first carrier the ends capture.
+    captured: CarrierMask,
+}
+
+impl OrSearch<'_> {
+    fn cells_of(&self, mut mask: CarrierMask) -> CellSet {
+        let mut set = CellSet::EMPTY;
+        while mask != 0 {
+            set.insert(self.cells[mask.trailing_zeros() as usize]);
+            mask &= mask - 1;
+        }
+        set
+    }
 }

@@ -1,0 +1,36 @@
+//! The player's tree work without a clock: level 6's search to a fixed depth on a few 9x9 and
+//! 11x11 middle games. Prints nodes, score and move (which a pure speed-up must not change)
+//! and the time, so two builds compare exactly.
+use ohm_engine::{player, search::search, search::NoControl, Board, Move, Point, Position};
+use std::time::Instant;
+fn main() {
+    let level: u8 = std::env::args().nth(1).map_or(6, |s| s.parse().unwrap());
+    let games = [
+        (9u8, "e5 d6 c7 f4 g3 d4 e3 c5 b6 f7", 3),
+        (9, "c3 g7 e4 d6 f5 f6 e7", 3),
+        (11, "f6 e7 d8 g5 h4 e5 d6 f4 g3 c7 b8 e9 d10 h7 i6 g8", 3),
+        (11, "c3 i9 f6 e8 d9 g7 h6 f9 e10 c7 d6", 3),
+        (11, "a3 k9 f6 e7", 2),
+    ];
+    let all = Instant::now();
+    for (n, moves, depth) in games {
+        let mut p = Position::new(Board::square(n).unwrap());
+        for m in moves.split_whitespace() {
+            p.play_unchecked(p.to_move(), Move::Cell(Point::parse(m).unwrap()));
+        }
+        let mut params = player::level(level).unwrap().search;
+        params.time_ms = None;
+        params.max_depth = depth;
+        let t = Instant::now();
+        let r = search(&p, &params, &mut NoControl);
+        println!(
+            "{n}x{n} {} stones depth {depth}: nodes {} best {:?} score {} in {:.0} ms",
+            p.move_count(),
+            r.nodes,
+            r.best.map(|b| b.to_string()),
+            r.score,
+            t.elapsed().as_secs_f64() * 1000.0
+        );
+    }
+    println!("total {:.0} ms", all.elapsed().as_secs_f64() * 1000.0);
+}
