@@ -102,6 +102,7 @@ const fn params(
         mtdf: false,
         forced_extension: 0,
         killers: false,
+        countermoves: false,
         lazy_leaves: false,
         finish_margin: 0.5,
         fill_in: false,
@@ -174,7 +175,7 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
 /// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
 /// | 5 | expert | 4 | 10 (20) | every node, 16/32/5 | 0 | 5 s | 0.5, 81 |
-/// | 6 | strongest | 4 | 14 (32) | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5, 81 |
+/// | 6 | strongest | 4 | 14 (32), killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5, 81 |
 ///
 /// **The solver's slice**: in a position with few enough empty cells the solver
 /// ([`crate::solver`], its table kept by [`Engine`] over the game) gets the share of the move's
@@ -217,6 +218,14 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// its limits took up to 13 s): see `docs/strength.md` for the ladder. On 11x11 level 6 does
 /// not beat level 5 (47-53): there it seldom finishes depth 3 within its 8 s, and the
 /// unfinished iteration's work is discarded.
+///
+/// **Killer moves** (the last two moves that cut off a node at the same ply, tried after the
+/// table's move whatever their rank by energy) are level 6's: at 2 s a move on 9x9 level 6
+/// with them beat level 6 without them 28-12 (+147 Elo, +32 .. +263), and 12-8 on 11x11; with
+/// the two earlier 1 s matches on 9x9 (18-12, 22-18), 80-50 in all (`docs/strength.md`).
+/// **Countermoves** (the answer that last cut off a node right after the opponent's move to
+/// the same cell, tried after the killers) are level 6's too: with killers on both sides,
+/// 25-15 on 9x9 and 14-6 on 11x11 at 2 s a move, 39-21 in all (+108 Elo, +16 .. +199).
 ///
 /// Every level's leaves carry the edge prior [`EDGE_PENALTY`] and are scored by the circuit
 /// (Queenbee's two-distance is the alternative, [`LeafEvaluation`]), with every pair of ends
@@ -297,7 +306,11 @@ pub const LEVELS: [Level; 6] = [
     Level {
         number: 6,
         name: "strongest",
-        search: params(4, 14, 32, Some(STRONGEST_HSEARCH), 5, 8000.0),
+        search: SearchParams {
+            killers: true,
+            countermoves: true,
+            ..params(4, 14, 32, Some(STRONGEST_HSEARCH), 5, 8000.0)
+        },
         noise: 0,
         hsearch: ROOT_HSEARCH,
         solver: slice(0.5, 81),

@@ -182,6 +182,46 @@ fn selective_width_never_claims_an_unproven_loss() {
     }
 }
 
+#[test]
+fn killer_moves_and_countermoves_keep_proofs_right() {
+    // Both put moves that cut off elsewhere ahead of the energy order, and beyond the width:
+    // at full width the proofs must stay brute force's; with two moves a node, a proven
+    // result must still be true.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(31);
+    let mut checked = 0;
+    for (n, stones, count) in [(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)] {
+        for _ in 0..count {
+            let Some(pos) = random_position(&mut rng, n, stones) else {
+                continue;
+            };
+            let depth = pos.empty_cells().len();
+            let full = SearchParams {
+                killers: true,
+                countermoves: true,
+                ..SearchParams::full_width(depth)
+            };
+            check_against_brute_force(&pos, &full, &mut memo);
+            let narrow = SearchParams {
+                width: 2,
+                root_width: 2,
+                ..full
+            };
+            let mut scratch = pos.clone();
+            let truth = if to_move_wins(&mut scratch, &mut memo) {
+                pos.to_move()
+            } else {
+                !pos.to_move()
+            };
+            if let Some(winner) = search(&pos, &narrow, &mut NoControl).proven {
+                assert_eq!(winner, truth, "{}", ohm_engine::diagram::to_diagram(&pos));
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 25, "{checked}");
+}
+
 /// Stops after `polls` polls; counts them.
 struct StopAfter {
     polls: u32,

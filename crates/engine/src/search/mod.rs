@@ -9,7 +9,9 @@
 //!   to try;
 //! - **move ordering by energy**: the cells that carry most of either player's current
 //!   ([`Evaluation::heat`]) first; **selective width**: only the best `width` moves of a node
-//!   are searched;
+//!   are searched; **killer moves** (per ply) and **countermoves** (per opponent's last move),
+//!   the moves that cut off a node before, go first after the table's move, inside the width
+//!   whatever their energy (both options; level 6 plays with them, `docs/strength.md`);
 //! - **H-search along the path** (the first `hsearch_plies` plies, updated incrementally):
 //!   a side to move holding an edge-to-edge semi or full connection has won, one facing a full
 //!   connection has lost, and one facing semi-connections must play in the intersection of
@@ -154,6 +156,10 @@ pub struct SearchParams {
     /// Killer moves: the last two moves that cut off a node at the same ply are tried right
     /// after the table's move.
     pub killers: bool,
+    /// Countermoves: the move that last cut off a node right after the opponent's move to
+    /// the same cell (the answer to an intrusion, a bridge's save) is tried after the
+    /// killers, whatever its rank by energy.
+    pub countermoves: bool,
     /// Leaves keep their parent's connections instead of updating them (the opponent's
     /// through the leaf's stone left out): two H-search updates saved at every leaf, for
     /// connections the leaf's own stone would have added.
@@ -200,6 +206,7 @@ impl SearchParams {
             mtdf: false,
             forced_extension: 0,
             killers: false,
+            countermoves: false,
             lazy_leaves: false,
             finish_margin: 0.5,
             fill_in: false,
@@ -341,6 +348,9 @@ struct Searcher<'c> {
     no_patterns: crate::inferior::PatternSet,
     /// Per ply, the last two moves that cut off a node there (besides the table's move).
     killers: Vec<[Option<Point>; 2]>,
+    /// Per colour to move and per cell of the opponent's last move, the answer that last cut
+    /// off a node ([`SearchParams::countermoves`]).
+    countermoves: ByColor<Vec<Option<Point>>>,
     /// The leaf move played without updating the connections (they are its parent's).
     stale: Option<Point>,
     nodes: u64,
@@ -635,6 +645,22 @@ impl Searcher<'_> {
                 }
             }
         }
+        let previous = match self.position.last_move() {
+            Some(crate::position::PlayedMove {
+                mv: Move::Cell(cell),
+                ..
+            }) => Some(cell),
+            _ => None,
+        };
+        let me = self.position.to_move();
+        if self.params.countermoves {
+            let answer = previous.and_then(|cell| self.countermoves[me][cell.index()]);
+            if let Some(k) = answer {
+                if candidates.contains(k) && !early.contains(&k) && early.len() < width {
+                    early.push(k);
+                }
+            }
+        }
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = None;
@@ -653,6 +679,7 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
+                self.remember_countermove(previous, p, entry.and_then(|e| e.best));
                 cut = true;
                 break;
             }
@@ -678,6 +705,7 @@ impl Searcher<'_> {
                 }
                 alpha = alpha.max(score);
                 if alpha >= beta {
+                    self.remember_countermove(previous, p, entry.and_then(|e| e.best));
                     if self.params.killers && Some(p) != entry.and_then(|e| e.best) {
                         let slot = &mut self.killers[ply as usize];
                         if slot[0] != Some(p) {
@@ -712,6 +740,23 @@ impl Searcher<'_> {
             best: best_move,
         });
         best_score
+    }
+
+    /// Records `answer` as the countermove to the opponent's `previous` move when it cut off
+    /// a node and was not the table's move there.
+    fn remember_countermove(
+        &mut self,
+        previous: Option<Point>,
+        answer: Point,
+        table: Option<Point>,
+    ) {
+        if !self.params.countermoves || Some(answer) == table {
+            return;
+        }
+        if let Some(cell) = previous {
+            let me = self.position.to_move();
+            self.countermoves[me][cell.index()] = Some(answer);
+        }
     }
 
     /// The `i`-th move of a node by principal variation search: the first with the full
@@ -948,6 +993,7 @@ pub fn search_with_table(
         tt: table,
         no_patterns: crate::inferior::PatternSet::empty(),
         killers: vec![[None; 2]; MAX_PLY as usize + 2],
+        countermoves: ByColor::from_fn(|_| vec![None; crate::point::POINT_COUNT]),
         stale: None,
         control,
         nodes: 0,
