@@ -64,8 +64,8 @@ usage:
                                      tt=BITS, full=N, semi=N, or=N, budget=N|none,
                                      extend=N, vc=shared|all[:R]|direct[:R]|none,
                                      semilinks=FACTOR|none, vcfactor=F, walls=0|1,
-                                     killers=0|1, countermoves=0|1, lazy=0|1, fill=0|1,
-                                     finish=MARGIN,
+                                     killers=0|1, countermoves=0|1, history=0|1, lazy=0|1,
+                                     fill=0|1, finish=MARGIN,
                                      solver=SHARE[:MAX_EMPTY]
   ohm tally <dir>...                 the result table of the records ohm match wrote
                                      (one match, or its parts from --first-game runs)

@@ -60,7 +60,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// One `key=value` change to a level, for comparisons in `ohm match`:
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
 /// MAX_EMPTY empty cells; `solver=0`: none), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
-/// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `lazy=0|1` (leaves judged from their parent's
+/// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
 /// connections), `fill=0|1` (the circuit judges positions after fill-in), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
@@ -165,6 +165,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "mtdf" => search.mtdf = number()? != 0,
         "killers" => search.killers = number()? != 0,
         "countermoves" => search.countermoves = number()? != 0,
+        "history" => search.history = number()? != 0,
         "lazy" => search.lazy_leaves = number()? != 0,
         "fill" => search.fill_in = number()? != 0,
         "finish" => {

@@ -103,6 +103,7 @@ const fn params(
         forced_extension: 0,
         killers: false,
         countermoves: false,
+        history: false,
         lazy_leaves: false,
         finish_margin: 0.5,
         fill_in: false,

@@ -183,8 +183,8 @@ fn selective_width_never_claims_an_unproven_loss() {
 }
 
 #[test]
-fn killer_moves_and_countermoves_keep_proofs_right() {
-    // Both put moves that cut off elsewhere ahead of the energy order, and beyond the width:
+fn killer_moves_countermoves_and_history_keep_proofs_right() {
+    // All three put moves that cut off elsewhere ahead of the energy order, and beyond the width:
     // at full width the proofs must stay brute force's; with two moves a node, a proven
     // result must still be true.
     let mut memo = HashMap::new();
@@ -199,6 +199,7 @@ fn killer_moves_and_countermoves_keep_proofs_right() {
             let full = SearchParams {
                 killers: true,
                 countermoves: true,
+                history: true,
                 ..SearchParams::full_width(depth)
             };
             check_against_brute_force(&pos, &full, &mut memo);

@@ -9,9 +9,10 @@
 //!   to try;
 //! - **move ordering by energy**: the cells that carry most of either player's current
 //!   ([`Evaluation::heat`]) first; **selective width**: only the best `width` moves of a node
-//!   are searched; **killer moves** (per ply) and **countermoves** (per opponent's last move),
-//!   the moves that cut off a node before, go first after the table's move, inside the width
-//!   whatever their energy (both options; level 6 plays with them, `docs/strength.md`);
+//!   are searched; **killer moves** (per ply), **countermoves** (per opponent's last move)
+//!   and the **history**'s best cell (most cut-offs, weighted by depth), the moves that cut
+//!   off nodes before, go first after the table's move, inside the width whatever their
+//!   energy (options; level 6 plays with them, `docs/strength.md`);
 //! - **H-search along the path** (the first `hsearch_plies` plies, updated incrementally):
 //!   a side to move holding an edge-to-edge semi or full connection has won, one facing a full
 //!   connection has lost, and one facing semi-connections must play in the intersection of
@@ -160,6 +161,9 @@ pub struct SearchParams {
     /// the same cell (the answer to an intrusion, a bridge's save) is tried after the
     /// killers, whatever its rank by energy.
     pub countermoves: bool,
+    /// History: the empty cell with the most cut-offs so far in this search (weighted by the
+    /// depth left, per side to move) is tried after the countermove, whatever its energy.
+    pub history: bool,
     /// Leaves keep their parent's connections instead of updating them (the opponent's
     /// through the leaf's stone left out): two H-search updates saved at every leaf, for
     /// connections the leaf's own stone would have added.
@@ -207,6 +211,7 @@ impl SearchParams {
             forced_extension: 0,
             killers: false,
             countermoves: false,
+            history: false,
             lazy_leaves: false,
             finish_margin: 0.5,
             fill_in: false,
@@ -351,6 +356,9 @@ struct Searcher<'c> {
     /// Per colour to move and per cell of the opponent's last move, the answer that last cut
     /// off a node ([`SearchParams::countermoves`]).
     countermoves: ByColor<Vec<Option<Point>>>,
+    /// Per colour to move and per cell, the cut-offs made there, weighted by depth squared
+    /// ([`SearchParams::history`]).
+    history: ByColor<Vec<u32>>,
     /// The leaf move played without updating the connections (they are its parent's).
     stale: Option<Point>,
     nodes: u64,
@@ -661,6 +669,18 @@ impl Searcher<'_> {
                 }
             }
         }
+        if self.params.history && early.len() < width {
+            let scores = &self.history[me];
+            let best = candidates
+                .iter()
+                .filter(|p| !early.contains(p))
+                .map(|p| (scores[p.index()], p))
+                .filter(|&(score, _)| score > 0)
+                .max_by_key(|&(score, p)| (score, core::cmp::Reverse(p.index())));
+            if let Some((_, p)) = best {
+                early.push(p);
+            }
+        }
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = None;
@@ -679,7 +699,7 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
-                self.remember_countermove(previous, p, entry.and_then(|e| e.best));
+                self.remember_cutoff(previous, p, entry.and_then(|e| e.best), depth);
                 cut = true;
                 break;
             }
@@ -705,7 +725,7 @@ impl Searcher<'_> {
                 }
                 alpha = alpha.max(score);
                 if alpha >= beta {
-                    self.remember_countermove(previous, p, entry.and_then(|e| e.best));
+                    self.remember_cutoff(previous, p, entry.and_then(|e| e.best), depth);
                     if self.params.killers && Some(p) != entry.and_then(|e| e.best) {
                         let slot = &mut self.killers[ply as usize];
                         if slot[0] != Some(p) {
@@ -742,14 +762,20 @@ impl Searcher<'_> {
         best_score
     }
 
-    /// Records `answer` as the countermove to the opponent's `previous` move when it cut off
-    /// a node and was not the table's move there.
-    fn remember_countermove(
+    /// A cut-off by `answer` with `depth` plies left: it counts in the history, and it is the
+    /// countermove to the opponent's `previous` move unless it was the table's move there.
+    fn remember_cutoff(
         &mut self,
         previous: Option<Point>,
         answer: Point,
         table: Option<Point>,
+        depth: u32,
     ) {
+        if self.params.history {
+            let me = self.position.to_move();
+            let score = &mut self.history[me][answer.index()];
+            *score = score.saturating_add(depth * depth);
+        }
         if !self.params.countermoves || Some(answer) == table {
             return;
         }
@@ -994,6 +1020,7 @@ pub fn search_with_table(
         no_patterns: crate::inferior::PatternSet::empty(),
         killers: vec![[None; 2]; MAX_PLY as usize + 2],
         countermoves: ByColor::from_fn(|_| vec![None; crate::point::POINT_COUNT]),
+        history: ByColor::from_fn(|_| vec![0; crate::point::POINT_COUNT]),
         stale: None,
         control,
         nodes: 0,
