@@ -212,6 +212,7 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// | level 5 with 24/48/6 and no budget | 21-13 after 34 games |
 /// | level 5 with width 14, root width 32 and no budget | 43-33 after 76 games |
 /// | level 6 (this table's settings) against level 5 | 62-38 |
+/// | level 6 as now (all-pairs circuit, killers, countermoves) against level 5, own limits | 17-23 after 40 |
 ///
 /// Inferior-cell pruning at the first four plies instead of the root only gained nothing
 /// either (31-31 after 62 games), so every level prunes by inferior cells at the root only.
