@@ -771,16 +771,12 @@ impl Searcher<'_> {
         table: Option<Point>,
         depth: u32,
     ) {
+        let me = self.position.to_move();
         if self.params.history {
-            let me = self.position.to_move();
             let score = &mut self.history[me][answer.index()];
             *score = score.saturating_add(depth * depth);
         }
-        if !self.params.countermoves || Some(answer) == table {
-            return;
-        }
-        if let Some(cell) = previous {
-            let me = self.position.to_move();
+        if let Some(cell) = previous.filter(|_| self.params.countermoves && Some(answer) != table) {
             self.countermoves[me][cell.index()] = Some(answer);
         }
     }
