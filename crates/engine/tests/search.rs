@@ -49,6 +49,27 @@ fn random_position(rng: &mut Rng, n: u8, stones: u32) -> Option<Position> {
     Some(pos)
 }
 
+/// The positions `random_position` draws for each `(size, stones, count)` in turn, those the
+/// game is not over in.
+fn random_positions(rng: &mut Rng, specs: &[(u8, u32, usize)]) -> Vec<Position> {
+    let mut out = Vec::new();
+    for &(n, stones, count) in specs {
+        for _ in 0..count {
+            out.extend(random_position(rng, n, stones));
+        }
+    }
+    out
+}
+
+/// The winner of `pos` with best play, by the oracle.
+fn winner(pos: &Position, memo: &mut HashMap<(u8, u64), bool>) -> Color {
+    if to_move_wins(&mut pos.clone(), memo) {
+        pos.to_move()
+    } else {
+        !pos.to_move()
+    }
+}
+
 /// Full width and depth: the root result is always proven and names the true winner, and the
 /// chosen move of a winner wins.
 fn check_against_brute_force(
@@ -56,13 +77,8 @@ fn check_against_brute_force(
     params: &SearchParams,
     memo: &mut HashMap<(u8, u64), bool>,
 ) {
-    let mut scratch = pos.clone();
     let me = pos.to_move();
-    let truth = if to_move_wins(&mut scratch, memo) {
-        me
-    } else {
-        !me
-    };
+    let truth = winner(pos, memo);
     let result = search(pos, params, &mut NoControl);
     assert_eq!(
         result.proven,
@@ -72,6 +88,7 @@ fn check_against_brute_force(
     );
     if truth == me {
         let best = result.best.expect("a move");
+        let mut scratch = pos.clone();
         scratch.play_unchecked(me, Move::Cell(best));
         assert!(
             !to_move_wins(&mut scratch, memo),
@@ -86,22 +103,18 @@ fn full_width_search_solves_3x3_and_4x4_positions_like_brute_force() {
     let mut memo = HashMap::new();
     let mut rng = Rng(2024);
     let mut checked = 0;
-    for (n, stones, count) in [
+    let specs = [
         (3u8, 0u32, 1),
         (3, 1, 12),
         (3, 2, 12),
         (4, 3, 12),
         (4, 5, 20),
         (4, 8, 20),
-    ] {
-        for _ in 0..count {
-            let Some(pos) = random_position(&mut rng, n, stones) else {
-                continue;
-            };
-            let depth = pos.empty_cells().len();
-            check_against_brute_force(&pos, &SearchParams::full_width(depth), &mut memo);
-            checked += 1;
-        }
+    ];
+    for pos in random_positions(&mut rng, &specs) {
+        let depth = pos.empty_cells().len();
+        check_against_brute_force(&pos, &SearchParams::full_width(depth), &mut memo);
+        checked += 1;
     }
     assert!(checked > 60, "{checked}");
 }
@@ -111,20 +124,18 @@ fn proofs_from_h_search_agree_with_brute_force() {
     let mut memo = HashMap::new();
     let mut rng = Rng(99);
     let mut checked = 0;
-    for (n, stones, count) in [(3u8, 1u32, 10), (4, 2, 15), (4, 4, 20), (4, 7, 20)] {
-        for _ in 0..count {
-            let Some(pos) = random_position(&mut rng, n, stones) else {
-                continue;
-            };
-            let depth = pos.empty_cells().len();
-            let params = SearchParams {
-                hsearch: Some(HSearchLimits::DEFAULT),
-                hsearch_plies: depth,
-                ..SearchParams::full_width(depth)
-            };
-            check_against_brute_force(&pos, &params, &mut memo);
-            checked += 1;
-        }
+    for pos in random_positions(
+        &mut rng,
+        &[(3u8, 1u32, 10), (4, 2, 15), (4, 4, 20), (4, 7, 20)],
+    ) {
+        let depth = pos.empty_cells().len();
+        let params = SearchParams {
+            hsearch: Some(HSearchLimits::DEFAULT),
+            hsearch_plies: depth,
+            ..SearchParams::full_width(depth)
+        };
+        check_against_brute_force(&pos, &params, &mut memo);
+        checked += 1;
     }
     assert!(checked > 50, "{checked}");
 }
@@ -136,19 +147,14 @@ fn pruning_by_inferior_cells_keeps_proofs_right() {
     let mut memo = HashMap::new();
     let mut rng = Rng(4711);
     let mut checked = 0;
-    for (n, stones, count) in [(3u8, 1u32, 8), (4, 3, 12), (4, 6, 14)] {
-        for _ in 0..count {
-            let Some(pos) = random_position(&mut rng, n, stones) else {
-                continue;
-            };
-            let depth = pos.empty_cells().len();
-            let params = SearchParams {
-                inferior_plies: depth,
-                ..SearchParams::full_width(depth)
-            };
-            check_against_brute_force(&pos, &params, &mut memo);
-            checked += 1;
-        }
+    for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 12), (4, 6, 14)]) {
+        let depth = pos.empty_cells().len();
+        let params = SearchParams {
+            inferior_plies: depth,
+            ..SearchParams::full_width(depth)
+        };
+        check_against_brute_force(&pos, &params, &mut memo);
+        checked += 1;
     }
     assert!(checked > 25, "{checked}");
 }
@@ -170,14 +176,8 @@ fn selective_width_never_claims_an_unproven_loss() {
             ..SearchParams::full_width(depth)
         };
         let result = search(&pos, &params, &mut NoControl);
-        let mut scratch = pos.clone();
-        let truth = if to_move_wins(&mut scratch, &mut memo) {
-            pos.to_move()
-        } else {
-            !pos.to_move()
-        };
-        if let Some(winner) = result.proven {
-            assert_eq!(winner, truth);
+        if let Some(proven) = result.proven {
+            assert_eq!(proven, winner(&pos, &mut memo));
         }
     }
 }
@@ -190,35 +190,25 @@ fn killer_moves_countermoves_and_history_keep_proofs_right() {
     let mut memo = HashMap::new();
     let mut rng = Rng(31);
     let mut checked = 0;
-    for (n, stones, count) in [(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)] {
-        for _ in 0..count {
-            let Some(pos) = random_position(&mut rng, n, stones) else {
-                continue;
-            };
-            let depth = pos.empty_cells().len();
-            let full = SearchParams {
-                killers: true,
-                countermoves: true,
-                history: true,
-                ..SearchParams::full_width(depth)
-            };
-            check_against_brute_force(&pos, &full, &mut memo);
-            let narrow = SearchParams {
-                width: 2,
-                root_width: 2,
-                ..full
-            };
-            let mut scratch = pos.clone();
-            let truth = if to_move_wins(&mut scratch, &mut memo) {
-                pos.to_move()
-            } else {
-                !pos.to_move()
-            };
-            if let Some(winner) = search(&pos, &narrow, &mut NoControl).proven {
-                assert_eq!(winner, truth, "{}", ohm_engine::diagram::to_diagram(&pos));
-            }
-            checked += 1;
+    for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)]) {
+        let depth = pos.empty_cells().len();
+        let full = SearchParams {
+            killers: true,
+            countermoves: true,
+            history: true,
+            ..SearchParams::full_width(depth)
+        };
+        check_against_brute_force(&pos, &full, &mut memo);
+        let narrow = SearchParams {
+            width: 2,
+            root_width: 2,
+            ..full
+        };
+        if let Some(proven) = search(&pos, &narrow, &mut NoControl).proven {
+            let truth = winner(&pos, &mut memo);
+            assert_eq!(proven, truth, "{}", ohm_engine::diagram::to_diagram(&pos));
         }
+        checked += 1;
     }
     assert!(checked > 25, "{checked}");
 }
@@ -322,19 +312,14 @@ fn mtdf_proofs_agree_with_brute_force_and_its_scores_with_pvs() {
     let mut memo = HashMap::new();
     let mut rng = Rng(31337);
     let mut checked = 0;
-    for (n, stones, count) in [(3u8, 1u32, 8), (4, 3, 12), (4, 6, 12)] {
-        for _ in 0..count {
-            let Some(pos) = random_position(&mut rng, n, stones) else {
-                continue;
-            };
-            let depth = pos.empty_cells().len();
-            let params = SearchParams {
-                mtdf: true,
-                ..SearchParams::full_width(depth)
-            };
-            check_against_brute_force(&pos, &params, &mut memo);
-            checked += 1;
-        }
+    for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 12), (4, 6, 12)]) {
+        let depth = pos.empty_cells().len();
+        let params = SearchParams {
+            mtdf: true,
+            ..SearchParams::full_width(depth)
+        };
+        check_against_brute_force(&pos, &params, &mut memo);
+        checked += 1;
     }
     assert!(checked > 25, "{checked}");
     for _ in 0..12 {

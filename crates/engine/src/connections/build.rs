@@ -1084,7 +1084,7 @@ impl<'a, 'i> Builder<'a, 'i> {
             }
             mask
         };
-        let all = CarrierMask::MAX >> (CarrierMask::BITS as usize - count);
+        let all = CarrierMask::checked_shl(1, count as u32).map_or(CarrierMask::MAX, |bit| bit - 1);
         let captured = mask_of(&capturable);
         // keep[k]: the cells of `first` that `others[k]` holds too. suffix[k]: what `first`
         // shares with every one of `others[k..]`, outside the captured cells. A combination

@@ -635,52 +635,19 @@ impl Searcher<'_> {
                     .rings
                     .prior(&self.position, me, self.params.edge_penalty);
         }
-        // Staged move order: the table's move and the killers first, each tried before the
-        // circuit's energy ordering of the rest is paid for (a cut-off by one of them saves it).
+        // Staged move order: the table's move, the killers, the countermove and the history's
+        // cell first, each tried before the circuit's energy ordering of the rest is paid for
+        // (a cut-off by one of them saves it).
         let width = self.params.width.max(1) as usize;
         let candidates = region.unwrap_or_else(|| self.position.empty_cells());
-        let mut early: Vec<Point> = Vec::new();
-        if let Some(h) = entry
-            .and_then(|e| e.best)
-            .filter(|h| candidates.contains(*h))
-        {
-            early.push(h);
-        }
-        if self.params.killers {
-            for k in self.killers[ply as usize].into_iter().flatten() {
-                if candidates.contains(k) && !early.contains(&k) && early.len() < width {
-                    early.push(k);
-                }
-            }
-        }
         let previous = match self.position.last_move() {
-            Some(crate::position::PlayedMove {
+            Some(crate::PlayedMove {
                 mv: Move::Cell(cell),
                 ..
             }) => Some(cell),
             _ => None,
         };
-        let me = self.position.to_move();
-        if self.params.countermoves {
-            let answer = previous.and_then(|cell| self.countermoves[me][cell.index()]);
-            if let Some(k) = answer {
-                if candidates.contains(k) && !early.contains(&k) && early.len() < width {
-                    early.push(k);
-                }
-            }
-        }
-        if self.params.history && early.len() < width {
-            let scores = &self.history[me];
-            let best = candidates
-                .iter()
-                .filter(|p| !early.contains(p))
-                .map(|p| (scores[p.index()], p))
-                .filter(|&(score, _)| score > 0)
-                .max_by_key(|&(score, p)| (score, core::cmp::Reverse(p.index())));
-            if let Some((_, p)) = best {
-                early.push(p);
-            }
-        }
+        let early = self.early_moves(entry.and_then(|e| e.best), candidates, ply, previous, width);
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = None;
@@ -760,6 +727,52 @@ impl Searcher<'_> {
             best: best_move,
         });
         best_score
+    }
+
+    /// The moves a node tries before the energy order, at most `width` of them: the table's
+    /// `best`, then (as the options ask) the killers of `ply`, the countermove to the
+    /// opponent's `previous` move and the cell with the most cut-offs so far.
+    fn early_moves(
+        &self,
+        best: Option<Point>,
+        candidates: CellSet,
+        ply: u32,
+        previous: Option<Point>,
+        width: usize,
+    ) -> Vec<Point> {
+        let mut early: Vec<Point> = Vec::new();
+        let offer = |p: Option<Point>, early: &mut Vec<Point>| {
+            if let Some(p) = p {
+                if candidates.contains(p) && !early.contains(&p) && early.len() < width {
+                    early.push(p);
+                }
+            }
+        };
+        offer(best, &mut early);
+        if self.params.killers {
+            for k in self.killers[ply as usize] {
+                offer(k, &mut early);
+            }
+        }
+        let me = self.position.to_move();
+        if self.params.countermoves {
+            offer(
+                previous.and_then(|cell| self.countermoves[me][cell.index()]),
+                &mut early,
+            );
+        }
+        if self.params.history && early.len() < width {
+            let scores = &self.history[me];
+            let busiest = candidates
+                .iter()
+                .filter(|p| !early.contains(p))
+                .map(|p| (scores[p.index()], p))
+                .filter(|&(score, _)| score > 0)
+                .max_by_key(|&(score, p)| (score, core::cmp::Reverse(p.index())))
+                .map(|(_, p)| p);
+            offer(busiest, &mut early);
+        }
+        early
     }
 
     /// A cut-off by `answer` with `depth` plies left: it counts in the history, and it is the
