@@ -1,17 +1,27 @@
 //! The player's tree work without a clock: level 6's search to a fixed depth on a few 9x9 and
 //! 11x11 middle games. Prints nodes, score and move (which a pure speed-up must not change)
-//! and the time, so two builds compare exactly.
+//! and the time, so two builds compare exactly. `tree_cost LEVEL SIZE "MOVES" DEPTH` runs
+//! one position of your own instead (for a profiler).
 use ohm_engine::{player, search::search, search::NoControl, Board, Move, Point, Position};
 use std::time::Instant;
 fn main() {
     let level: u8 = std::env::args().nth(1).map_or(6, |s| s.parse().unwrap());
-    let games = [
-        (9u8, "e5 d6 c7 f4 g3 d4 e3 c5 b6 f7", 3),
-        (9, "c3 g7 e4 d6 f5 f6 e7", 3),
-        (11, "f6 e7 d8 g5 h4 e5 d6 f4 g3 c7 b8 e9 d10 h7 i6 g8", 3),
-        (11, "c3 i9 f6 e8 d9 g7 h6 f9 e10 c7 d6", 3),
-        (11, "a3 k9 f6 e7", 2),
-    ];
+    let args: Vec<String> = std::env::args().collect();
+    let games: Vec<(u8, &str, u32)> = if args.len() == 5 {
+        vec![(
+            args[2].parse().unwrap(),
+            args[3].as_str(),
+            args[4].parse().unwrap(),
+        )]
+    } else {
+        vec![
+            (9u8, "e5 d6 c7 f4 g3 d4 e3 c5 b6 f7", 3),
+            (9, "c3 g7 e4 d6 f5 f6 e7", 3),
+            (11, "f6 e7 d8 g5 h4 e5 d6 f4 g3 c7 b8 e9 d10 h7 i6 g8", 3),
+            (11, "c3 i9 f6 e8 d9 g7 h6 f9 e10 c7 d6", 3),
+            (11, "a3 k9 f6 e7", 2),
+        ]
+    };
     let all = Instant::now();
     for (n, moves, depth) in games {
         let mut p = Position::new(Board::square(n).unwrap());
