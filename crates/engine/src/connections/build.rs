@@ -98,7 +98,7 @@ pub(super) fn after_stone(
             connections.or_inputs.len(),
             connections.captured_inputs.len(),
         ],
-        connections.spare.take(),
+        connections.spare.pop(),
     );
     let old = mem::replace(&mut connections.layer, fresh);
     let stone_color = if stone.is_cell() && connections.board.contains(stone) {

@@ -548,11 +548,15 @@ pub struct Connections {
     captured_inputs: Vec<[Point; 2]>,
     layer: Layer,
     history: Vec<Layer>,
-    /// Layers taken back by [`Connections::undo`], kept for their lists' capacity.
-    spare: Option<Layer>,
+    /// Layers taken back by [`Connections::undo`], kept for their lists' capacity (at most
+    /// [`SPARE_LAYERS`]).
+    spare: Vec<Layer>,
     /// The edge templates laid on this board for this player.
     templates: templates::Placements,
 }
+
+/// Taken-back layers kept for reuse: a search's depth and a little more.
+const SPARE_LAYERS: usize = 8;
 
 impl Connections {
     /// Runs H-search for `color` on `position` from the base connections.
@@ -590,7 +594,7 @@ impl Connections {
             captured_inputs: Vec::new(),
             layer: build::empty_layer(position, color, limits, [0, 0, 0], None),
             history: Vec::new(),
-            spare: None,
+            spare: Vec::new(),
             templates: templates::Placements::new(position.board(), color),
         }
     }
@@ -606,10 +610,10 @@ impl Connections {
             self.color,
             self.limits,
             [0, 0, 0],
-            self.spare.take(),
+            self.spare.pop(),
         );
         let old = core::mem::replace(&mut self.layer, fresh);
-        self.spare = Some(old);
+        self.spare.push(old);
         self.history.clear();
         self.arena.clear();
         self.or_inputs.clear();
@@ -647,8 +651,12 @@ impl Connections {
         self.or_inputs.truncate(self.layer.or_len);
         self.captured_inputs.truncate(self.layer.captured_len);
         let taken_back = core::mem::replace(&mut self.layer, previous);
-        // One spare is enough: a search plays a stone after each take-back.
-        self.spare.get_or_insert(taken_back);
+        // A search takes back several stones in a row at the end of a subtree, then plays as
+        // many again: with one spare only, every later play but one allocated its lists anew
+        // (malloc and free were 8% of level 6's tree).
+        if self.spare.len() < SPARE_LAYERS {
+            self.spare.push(taken_back);
+        }
         true
     }
 
