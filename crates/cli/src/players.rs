@@ -59,7 +59,8 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 
 /// One `key=value` change to a level, for comparisons in `ohm match`:
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
-/// MAX_EMPTY empty cells; `solver=0`: none), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
+/// MAX_EMPTY empty cells; `solver=0`: none), `solver_rest=0|1` (the time the search leaves
+/// goes back to the solver), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
 /// connections), `fill=0|1` (the circuit judges positions after fill-in), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
@@ -73,6 +74,14 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// link at F times the resistance of the adjacency it stands for), `walls=0|1` (the links
 /// across the opponent's bridges and second-row templates cut).
 fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
+    if let Some(value) = option.strip_prefix("solver_rest=") {
+        level.solver.rest = match value {
+            "1" => true,
+            "0" => false,
+            _ => return Err(format!("solver_rest: '{value}' (0, 1)")),
+        };
+        return Ok(());
+    }
     let Some(value) = option.strip_prefix("solver=") else {
         return apply_option(&mut level.search, option);
     };
@@ -89,6 +98,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         share,
         max_empty,
         nodes: level.solver.nodes.max(2000),
+        rest: level.solver.rest,
     };
     Ok(())
 }

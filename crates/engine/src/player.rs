@@ -53,6 +53,9 @@ pub struct SolverSlice {
     pub max_empty: u32,
     /// The solver's work limit when the level has no time limit.
     pub nodes: u64,
+    /// The time the search leaves of the move (it starts no iteration it cannot finish) goes
+    /// back to the solver, which goes on from its table; a win it then proves is played.
+    pub rest: bool,
 }
 
 /// A slice of `share` of the move's time in positions with at most `max_empty` empty cells
@@ -62,6 +65,7 @@ const fn slice(share: f64, max_empty: u32) -> SolverSlice {
         share,
         max_empty,
         nodes: 1000 * max_empty as u64,
+        rest: false,
     }
 }
 
@@ -71,6 +75,7 @@ impl SolverSlice {
         share: 0.0,
         max_empty: 0,
         nodes: 0,
+        rest: false,
     };
 }
 
@@ -741,6 +746,15 @@ impl Engine {
             self.table_bits = params.tt_bits;
         }
         let result = search_with_table(position, &params, control, &mut self.table);
+        if result.proven.is_none() {
+            if let Some(p) = self.solved_in_rest(position, level, control, started_ms) {
+                return Some(Decision {
+                    mv: Move::Cell(p),
+                    reason: Reason::Solved,
+                    search: Some(result),
+                });
+            }
+        }
         let mut best = result.best?;
         if level.noise > 0 && result.proven.is_none() && !result.root_moves.is_empty() {
             let mut rng = Rng::new(seed ^ position.hash());
@@ -758,6 +772,39 @@ impl Engine {
             reason: Reason::Search,
             search: Some(result),
         })
+    }
+
+    /// A winning move, if the solver proves one in the time the search left of the move
+    /// ([`SolverSlice::rest`]).
+    fn solved_in_rest(
+        &mut self,
+        position: &Position,
+        level: &Level,
+        control: &mut dyn Control,
+        started_ms: f64,
+    ) -> Option<Point> {
+        let slice = level.solver;
+        let limit = level.search.time_ms?;
+        let left = limit - (control.now_ms() - started_ms);
+        if !slice.rest
+            || slice.share <= 0.0
+            || position.empty_cells().len() > slice.max_empty
+            || left < limit * 0.05
+        {
+            return None;
+        }
+        let solver = self.solver();
+        let mut params = solver.params().clone();
+        params.time_ms = Some(left);
+        params.max_nodes = None;
+        solver.set_params(params);
+        let solution = solver.solve(position, &mut SliceControl { control });
+        if solution.winner != Some(position.to_move()) {
+            return None;
+        }
+        solution
+            .best
+            .filter(|&p| position.empty_cells().contains(p))
     }
 
     /// A winning move, if the solver proves one within the level's slice.

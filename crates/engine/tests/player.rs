@@ -220,6 +220,44 @@ fn a_centre_opening_is_answered_away_from_the_edges() {
     }
 }
 
+/// A clock that advances one millisecond every time it is read: time limits then run out
+/// after a fixed amount of work, whatever the machine.
+struct CountingClock(f64);
+
+impl ohm_engine::search::Control for CountingClock {
+    fn now_ms(&mut self) -> f64 {
+        self.0 += 1.0;
+        self.0
+    }
+}
+
+#[test]
+fn the_time_the_search_leaves_goes_back_to_the_solver() {
+    // A slice of next to no time does not prove the empty 7x7 board; a search of depth 1
+    // leaves nearly all of the move's time, and with `rest` the solver gets it back and
+    // proves the win (every winning first move is known).
+    let empty = Position::new(Board::square(7).unwrap()).with_swap_rule(false);
+    let mut strongest = *level(6).unwrap();
+    strongest.search.max_depth = 1;
+    strongest.search.time_ms = Some(100_000.0);
+    strongest.solver.share = 1e-9;
+    for rest in [false, true] {
+        strongest.solver.rest = rest;
+        let decision = ohm_engine::player::Engine::new()
+            .choose_move(&empty, &strongest, 1, &mut CountingClock(0.0))
+            .unwrap();
+        if !rest {
+            assert_eq!(decision.reason, Reason::Search);
+            continue;
+        }
+        assert_eq!(decision.reason, Reason::Solved);
+        let Move::Cell(p) = decision.mv else {
+            panic!("played {}", decision.mv)
+        };
+        assert_eq!(first_player_wins(7, p), Some(true), "{p}");
+    }
+}
+
 #[test]
 fn a_position_small_enough_is_solved_and_the_proven_win_played_at_once() {
     // The empty 6x6 board without swap: H-search alone decides nothing there, the solver's
