@@ -62,7 +62,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// MAX_EMPTY empty cells; `solver=0`: none), `solver_rest=0|1` (the time the search leaves
 /// goes back to the solver), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
-/// connections), `fill=0|1` (the circuit judges positions after fill-in), `finish=MARGIN` (an iteration starts when the time left covers this share of
+/// connections), `fill=0|1` (the circuit judges positions after fill-in), `lmr=N` (late move reductions from the N-th move), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
 /// `semi=N`, `or=N`, `budget=N|none` (the tree's H-search limits), `extend=N` (forced-move
@@ -178,6 +178,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "history" => search.history = number()? != 0,
         "lazy" => search.lazy_leaves = number()? != 0,
         "fill" => search.fill_in = number()? != 0,
+        "lmr" => search.late_reduction = number()?,
         "finish" => {
             search.finish_margin = value
                 .parse::<f64>()

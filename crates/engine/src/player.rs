@@ -112,6 +112,7 @@ const fn params(
         lazy_leaves: false,
         finish_margin: 0.5,
         fill_in: false,
+        late_reduction: 0,
     }
 }
 

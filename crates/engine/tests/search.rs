@@ -213,6 +213,50 @@ fn killer_moves_countermoves_and_history_keep_proofs_right() {
     assert!(checked > 25, "{checked}");
 }
 
+#[test]
+fn late_move_reductions_keep_proofs_right() {
+    // A reduced move is judged by a shallower search first: whatever a search with reductions
+    // calls proven (full width or two moves a node, reductions from the second move on) must
+    // be brute force's value, and a proven win's move must win.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(57);
+    let (mut checked, mut proven_count) = (0, 0);
+    for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)]) {
+        let depth = pos.empty_cells().len();
+        for (width, late_reduction) in [(u32::MAX, 1), (u32::MAX, 2), (2, 1)] {
+            let params = SearchParams {
+                width,
+                root_width: width,
+                late_reduction,
+                killers: true,
+                ..SearchParams::full_width(depth)
+            };
+            let result = search(&pos, &params, &mut NoControl);
+            let Some(proven) = result.proven else {
+                continue;
+            };
+            let truth = winner(&pos, &mut memo);
+            assert_eq!(proven, truth, "{}", ohm_engine::diagram::to_diagram(&pos));
+            if truth == pos.to_move() {
+                let best = result.best.expect("a move");
+                let mut scratch = pos.clone();
+                scratch.play_unchecked(truth, Move::Cell(best));
+                assert!(
+                    !to_move_wins(&mut scratch, &mut memo),
+                    "{} plays {best} which does not win",
+                    ohm_engine::diagram::to_diagram(&pos)
+                );
+            }
+            proven_count += 1;
+        }
+        checked += 1;
+    }
+    assert!(
+        checked > 25 && proven_count > 2 * checked,
+        "{checked} {proven_count}"
+    );
+}
+
 /// Stops after `polls` polls; counts them.
 struct StopAfter {
     polls: u32,

@@ -178,6 +178,11 @@ pub struct SearchParams {
     /// on 9x9, 1 s a move (`ohm match level:6,time=1000,fill=1 level:6,time=1000`): 17-23 in
     /// 40 games, the analysis at every evaluation costing more than it tells: off.
     pub fill_in: bool,
+    /// Late move reductions (0: off): at a node with at least two plies left, the moves from
+    /// this index on (counted from 0, the table's and the killers' moves included) are first
+    /// searched one ply shallower with a null window, and only one that beats the best so far
+    /// is searched again at the full depth. The root's moves from twice this index on, alike.
+    pub late_reduction: u32,
 }
 
 /// What scores the leaves of the search.
@@ -215,6 +220,7 @@ impl SearchParams {
             lazy_leaves: false,
             finish_margin: 0.5,
             fill_in: false,
+            late_reduction: 0,
         }
     }
 }
@@ -681,7 +687,7 @@ impl Searcher<'_> {
                 if early.contains(&p) {
                     continue;
                 }
-                let score = self.search_child(p, searched, depth, ply, alpha, beta);
+                let score = self.search_late_child(p, searched, depth, ply, alpha, beta);
                 searched += 1;
                 if self.stopped {
                     return 0;
@@ -821,6 +827,31 @@ impl Searcher<'_> {
         score
     }
 
+    /// [`Searcher::search_child`] with the late move reduction
+    /// ([`SearchParams::late_reduction`]): a late move is first searched one ply shallower
+    /// with a null window, and only one that beats `alpha` there is searched at full depth.
+    fn search_late_child(
+        &mut self,
+        p: Point,
+        i: usize,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let from = self.params.late_reduction as usize;
+        if from == 0 || i < from || depth < 2 {
+            return self.search_child(p, i, depth, ply, alpha, beta);
+        }
+        self.play(p, ply + 1);
+        let reduced = -self.negamax(depth - 2, ply + 1, -alpha - 1, -alpha);
+        self.unplay(ply + 1);
+        if reduced <= alpha || self.stopped {
+            return reduced;
+        }
+        self.search_child(p, i, depth, ply, alpha, beta)
+    }
+
     /// One pass over the root moves with the window `(alpha, beta)`: the first move (and every
     /// move when [`SearchParams::exact_root`]) with the full window, the others with a null
     /// window and a re-search when they beat it; stops at a beta cut-off. Each searched
@@ -843,6 +874,22 @@ impl Searcher<'_> {
             self.nodes += 1;
             self.play(p, 1);
             let mut beat_first = None;
+            let late = self.params.late_reduction as usize;
+            if !exact_root && late > 0 && i >= 2 * late && depth >= 2 {
+                let reduced = -self.negamax(depth - 2, 1, -alpha - 1, -alpha);
+                if reduced <= alpha && !self.stopped {
+                    self.unplay(1);
+                    entry.1 = reduced;
+                    continue;
+                }
+                if self.stopped {
+                    self.unplay(1);
+                    return RootPass {
+                        best,
+                        complete: false,
+                    };
+                }
+            }
             let score = if i == 0 || exact_root {
                 -self.negamax(
                     depth - 1,
