@@ -804,18 +804,7 @@ impl Engine {
         {
             return None;
         }
-        let solver = self.solver();
-        let mut params = solver.params().clone();
-        params.time_ms = Some(left);
-        params.max_nodes = None;
-        solver.set_params(params);
-        let solution = solver.solve(position, &mut SliceControl { control });
-        if solution.winner != Some(position.to_move()) {
-            return None;
-        }
-        solution
-            .best
-            .filter(|&p| position.empty_cells().contains(p))
+        self.solver_win(position, control, Some(left), None)
     }
 
     /// A winning move, if the solver proves one within the level's slice.
@@ -830,19 +819,29 @@ impl Engine {
         if slice.share <= 0.0 || position.empty_cells().len() > slice.max_empty {
             return None;
         }
-        let solver = self.solver();
-        let mut params = solver.params().clone();
         match level.search.time_ms {
             Some(limit) => {
                 let spent = control.now_ms() - started_ms;
-                params.time_ms = Some((limit * slice.share - spent).max(0.0));
-                params.max_nodes = None;
+                let share = (limit * slice.share - spent).max(0.0);
+                self.solver_win(position, control, Some(share), None)
             }
-            None => {
-                params.time_ms = None;
-                params.max_nodes = Some(slice.nodes);
-            }
+            None => self.solver_win(position, control, None, Some(slice.nodes)),
         }
+    }
+
+    /// The solver's winning move for the side to move, if it proves one within `time_ms` or
+    /// `max_nodes` (its table kept from the moves before).
+    fn solver_win(
+        &mut self,
+        position: &Position,
+        control: &mut dyn Control,
+        time_ms: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> Option<Point> {
+        let solver = self.solver();
+        let mut params = solver.params().clone();
+        params.time_ms = time_ms;
+        params.max_nodes = max_nodes;
         solver.set_params(params);
         let solution = solver.solve(position, &mut SliceControl { control });
         if solution.winner != Some(position.to_move()) {

@@ -5,7 +5,8 @@ use std::collections::HashMap;
 
 use ohm_engine::connections::HSearchLimits;
 use ohm_engine::search::{
-    search, Callbacks, Control, NoControl, Progress, SearchParams, POLL_INTERVAL, PROVEN,
+    search, Callbacks, Control, NoControl, Progress, SearchParams, SearchResult, POLL_INTERVAL,
+    PROVEN,
 };
 use ohm_engine::{Board, Color, Move, Point, Position};
 
@@ -77,25 +78,37 @@ fn check_against_brute_force(
     params: &SearchParams,
     memo: &mut HashMap<(u8, u64), bool>,
 ) {
-    let me = pos.to_move();
-    let truth = winner(pos, memo);
     let result = search(pos, params, &mut NoControl);
-    assert_eq!(
-        result.proven,
-        Some(truth),
-        "{}",
+    assert!(
+        check_if_proven(pos, &result, memo),
+        "{} not proven",
         ohm_engine::diagram::to_diagram(pos)
     );
-    if truth == me {
+}
+
+/// When `result` is proven: it names the true winner, and a winner's chosen move wins.
+/// Returns whether it was proven.
+fn check_if_proven(
+    pos: &Position,
+    result: &SearchResult,
+    memo: &mut HashMap<(u8, u64), bool>,
+) -> bool {
+    let Some(proven) = result.proven else {
+        return false;
+    };
+    let truth = winner(pos, memo);
+    assert_eq!(proven, truth, "{}", ohm_engine::diagram::to_diagram(pos));
+    if truth == pos.to_move() {
         let best = result.best.expect("a move");
         let mut scratch = pos.clone();
-        scratch.play_unchecked(me, Move::Cell(best));
+        scratch.play_unchecked(truth, Move::Cell(best));
         assert!(
             !to_move_wins(&mut scratch, memo),
             "{} plays {best} which does not win",
             ohm_engine::diagram::to_diagram(pos)
         );
     }
+    true
 }
 
 #[test]
@@ -232,22 +245,9 @@ fn late_move_reductions_keep_proofs_right() {
                 ..SearchParams::full_width(depth)
             };
             let result = search(&pos, &params, &mut NoControl);
-            let Some(proven) = result.proven else {
-                continue;
-            };
-            let truth = winner(&pos, &mut memo);
-            assert_eq!(proven, truth, "{}", ohm_engine::diagram::to_diagram(&pos));
-            if truth == pos.to_move() {
-                let best = result.best.expect("a move");
-                let mut scratch = pos.clone();
-                scratch.play_unchecked(truth, Move::Cell(best));
-                assert!(
-                    !to_move_wins(&mut scratch, &mut memo),
-                    "{} plays {best} which does not win",
-                    ohm_engine::diagram::to_diagram(&pos)
-                );
+            if check_if_proven(&pos, &result, &mut memo) {
+                proven_count += 1;
             }
-            proven_count += 1;
         }
         checked += 1;
     }

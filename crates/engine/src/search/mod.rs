@@ -661,7 +661,8 @@ impl Searcher<'_> {
         let mut truncated = candidates.len() as usize > width;
         let mut cut = false;
         for &p in &early {
-            let score = self.search_child(p, searched, depth, ply, alpha, beta);
+            let child = self.child(searched, 0, depth);
+            let score = self.search_child(p, child, depth, ply, alpha, beta);
             searched += 1;
             if self.stopped {
                 return 0;
@@ -678,6 +679,8 @@ impl Searcher<'_> {
             }
         }
         if !cut && searched < width {
+            // The early moves are never reduced; the energy order's late ones may be.
+            let late = self.params.late_reduction as usize;
             let moves = self.ordered_moves(region, ply, None);
             truncated = moves.len() > width;
             for p in moves {
@@ -687,7 +690,8 @@ impl Searcher<'_> {
                 if early.contains(&p) {
                     continue;
                 }
-                let score = self.search_late_child(p, searched, depth, ply, alpha, beta);
+                let child = self.child(searched, late, depth);
+                let score = self.search_child(p, child, depth, ply, alpha, beta);
                 searched += 1;
                 if self.stopped {
                     return 0;
@@ -800,12 +804,13 @@ impl Searcher<'_> {
         }
     }
 
-    /// The `i`-th move of a node by principal variation search: the first with the full
-    /// window, the others with a null window and a re-search when they beat `alpha`.
+    /// A move of a node by principal variation search: the first ([`Child::First`]) with
+    /// the full window, the others with a null window and a re-search when they beat
+    /// `alpha`; a late one ([`Child::Late`]) first gets the reduced probe.
     fn search_child(
         &mut self,
         p: Point,
-        i: usize,
+        child: Child,
         depth: u32,
         ply: u32,
         alpha: i32,
@@ -813,43 +818,50 @@ impl Searcher<'_> {
     ) -> i32 {
         let leaf = depth == 1 && self.params.lazy_leaves && self.params.forced_extension == 0;
         self.play_as(p, ply + 1, leaf);
-        let score = if i == 0 {
-            -self.negamax(depth - 1, ply + 1, -beta, -alpha)
-        } else {
-            let probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
-            if probe > alpha && probe < beta && !self.stopped {
-                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                probe
+        let reduced = match child {
+            Child::Late => self.reduced_fail_low(depth, ply + 1, alpha),
+            _ => None,
+        };
+        let score = match (reduced, child) {
+            (Some(reduced), _) => reduced,
+            (None, Child::First) => -self.negamax(depth - 1, ply + 1, -beta, -alpha),
+            (None, _) => {
+                let probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta && !self.stopped {
+                    -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    probe
+                }
             }
         };
         self.unplay(ply + 1);
         score
     }
 
-    /// [`Searcher::search_child`] with the late move reduction
-    /// ([`SearchParams::late_reduction`]): a late move is first searched one ply shallower
-    /// with a null window, and only one that beats `alpha` there is searched at full depth.
-    fn search_late_child(
-        &mut self,
-        p: Point,
-        i: usize,
-        depth: u32,
-        ply: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        let from = self.params.late_reduction as usize;
-        if from == 0 || i < from || depth < 2 {
-            return self.search_child(p, i, depth, ply, alpha, beta);
+    /// How the `i`-th move of a node with `depth` plies left is searched, with late move
+    /// reductions from move `reduce_from` on ([`SearchParams::late_reduction`]; 0: none).
+    fn child(&self, i: usize, reduce_from: usize, depth: u32) -> Child {
+        if i == 0 {
+            Child::First
+        } else if self.reduces(i, reduce_from, depth) {
+            Child::Late
+        } else {
+            Child::Next
         }
-        self.play(p, ply + 1);
-        let reduced = -self.negamax(depth - 2, ply + 1, -alpha - 1, -alpha);
-        self.unplay(ply + 1);
-        if reduced <= alpha || self.stopped {
-            return reduced;
-        }
-        self.search_child(p, i, depth, ply, alpha, beta)
+    }
+
+    /// Whether the `i`-th move of a node with `depth` plies left gets a late move reduction
+    /// that starts at move `from` ([`SearchParams::late_reduction`]; 0: never).
+    fn reduces(&self, i: usize, from: usize, depth: u32) -> bool {
+        from > 0 && i >= from && depth >= 2
+    }
+
+    /// The late move reduction's probe of the move just played (the child at `child_ply`):
+    /// one ply shallower with a null window at `alpha`. Its score when the move fails low
+    /// there (or the search was stopped); `None` when the move must be searched at full depth.
+    fn reduced_fail_low(&mut self, depth: u32, child_ply: u32, alpha: i32) -> Option<i32> {
+        let reduced = -self.negamax(depth - 2, child_ply, -alpha - 1, -alpha);
+        (reduced <= alpha || self.stopped).then_some(reduced)
     }
 
     /// One pass over the root moves with the window `(alpha, beta)`: the first move (and every
@@ -874,20 +886,18 @@ impl Searcher<'_> {
             self.nodes += 1;
             self.play(p, 1);
             let mut beat_first = None;
-            let late = self.params.late_reduction as usize;
-            if !exact_root && late > 0 && i >= 2 * late && depth >= 2 {
-                let reduced = -self.negamax(depth - 2, 1, -alpha - 1, -alpha);
-                if reduced <= alpha && !self.stopped {
+            let from = 2 * self.params.late_reduction as usize;
+            if !exact_root && self.reduces(i, from, depth) {
+                if let Some(reduced) = self.reduced_fail_low(depth, 1, alpha) {
                     self.unplay(1);
+                    if self.stopped {
+                        return RootPass {
+                            best,
+                            complete: false,
+                        };
+                    }
                     entry.1 = reduced;
                     continue;
-                }
-                if self.stopped {
-                    self.unplay(1);
-                    return RootPass {
-                        best,
-                        complete: false,
-                    };
                 }
             }
             let score = if i == 0 || exact_root {
@@ -986,6 +996,17 @@ impl Searcher<'_> {
         }
         pv
     }
+}
+
+/// How a node searches one of its moves ([`Searcher::search_child`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Child {
+    /// The first move: the full window.
+    First,
+    /// A later move: a null window, and the full one when it beats the best so far.
+    Next,
+    /// A later move with the late move reduction: a null window one ply shallower first.
+    Late,
 }
 
 /// What one pass over the root moves established.
