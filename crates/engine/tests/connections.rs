@@ -1087,3 +1087,72 @@ fn an_interrupted_update_is_sound_and_undoable() {
     assert!(interrupted > 0, "no update ran long enough to be asked");
     println!("{interrupted} interrupted updates, {checked} connections checked");
 }
+
+/// Ladders along the edge: a connector's stone on the second row whose bridge to its edge the
+/// defender has broken (one of its two edge cells taken) can only be pushed along the row,
+/// the defender answering on the first row each time; with a stone of the connector further
+/// along (the escape, on the first or second row) it reaches the edge after all. H-search
+/// derives these ladders with its AND and OR rules alone (each push is a semi whose key is
+/// the next second-row cell, and the escape closes the last one), so they need no pattern
+/// of their own: the test holds it to that, in both directions along the edge and for
+/// escapes two to five cells away, each smallest carrier confirmed by the exhaustive oracle,
+/// and checks that without an escape the row is no connection at all.
+#[test]
+fn second_row_ladders_with_an_escape_are_full_connections() {
+    let board = Board::square(13).unwrap();
+    let (ladder_col, row2, row1) = (6u8, 1u8, 0u8); // g2: columns and rows from 0
+    let ladder = Point::cell(ladder_col, row2).unwrap();
+    // The defender takes one of the ladder's two edge cells: with g1 taken the ladder runs
+    // towards h (right), with h1 taken towards f (left).
+    for (intrusion_col, step) in [(ladder_col, 1i8), (ladder_col + 1, -1)] {
+        let mut base = Position::new(board);
+        base.set_stone(ladder, Some(Color::Black)).unwrap();
+        base.set_stone(
+            Point::cell(intrusion_col, row1).unwrap(),
+            Some(Color::White),
+        )
+        .unwrap();
+        // Without an escape the rows under the ladder hold no connection: the exhaustive
+        // oracle over the empty cells of the first three rows, four columns either side of
+        // the ladder, says so too.
+        let vcs = Connections::build(&base, Color::Black, HSearchLimits::DEFAULT);
+        assert!(vcs.full_between(ladder, Point::NORTH).next().is_none());
+        let low_rows = board
+            .cells()
+            .into_iter()
+            .filter(|c| {
+                let (col, row) = c.col_row().unwrap();
+                row <= 2 && col.abs_diff(ladder_col) <= 4
+            })
+            .fold(CellSet::EMPTY, |set, c| set.with(c))
+            & base.empty_cells();
+        assert_eq!(
+            oracle::is_full_connection(&base, Color::Black, ladder, low_rows, Point::NORTH),
+            Some(false)
+        );
+        for distance in 2i8..=5 {
+            let col = (ladder_col as i8 + step * distance) as u8;
+            for escape_row in [row2, row1] {
+                // A first-row escape one cell further on: the ladder's last push reaches it.
+                let col = if escape_row == row1 && step > 0 {
+                    col + 1
+                } else {
+                    col
+                };
+                let escape = Point::cell(col, escape_row).unwrap();
+                let mut pos = base.clone();
+                pos.set_stone(escape, Some(Color::Black)).unwrap();
+                let vcs = Connections::build(&pos, Color::Black, HSearchLimits::DEFAULT);
+                let smallest = vcs
+                    .smallest_full(ladder, Point::NORTH)
+                    .unwrap_or_else(|| panic!("no ladder from {ladder} to {escape}"));
+                let carrier = vcs.get(smallest).carrier;
+                assert_eq!(
+                    oracle::is_full_connection(&pos, Color::Black, ladder, carrier, Point::NORTH),
+                    Some(true),
+                    "ladder from {ladder} to {escape}: {carrier}"
+                );
+            }
+        }
+    }
+}
