@@ -15,8 +15,20 @@ use crate::{Board, CellSet, Color, Move, Point, Position};
 /// complete winning set (a copy of `../shared/data/solved-9x9-positions.csv`).
 pub const SOLVED_9X9: &str = include_str!("../../tests/data/solved-9x9-positions.csv");
 
+/// The published puzzles of Benzene's regression collection (`regression/sgf/puzzles`: Berge,
+/// Boll, Browne, Enderton, Hayward, Hein, Henderson, Little Golem; 3x3 to 11x11), one a line:
+/// name, the side to move, the winner (the collection's expected answer), the position as
+/// HexGui SGF. The issue measures how many have their value proven within 10 s each.
+pub const PUZZLES: &str = include_str!("puzzles.txt");
+
 /// The solver's suites: `solver` is quick (in `ohm bench all`), the others are long.
-pub const SUITES: &[&str] = &["solver", "solver-7x7", "solver-8x8", "solver-9x9"];
+pub const SUITES: &[&str] = &[
+    "solver",
+    "solver-7x7",
+    "solver-8x8",
+    "solver-9x9",
+    "solver-puzzles",
+];
 
 /// The 8x8 one-stone openings measured by default (the issue's; Benzene needs 69 and 38 s;
 /// both lose for Black).
@@ -170,6 +182,13 @@ pub fn rows(suite: &str, limit_ms: Option<f64>, openings_8x8: &[&str]) -> Option
             shared_table: false,
             limit_ms: limit(Some(10_000.0)),
         }],
+        // Benzene proves 100 of the collection's 129 within 10 s each (128 here).
+        "solver-puzzles" => alloc::vec![Row {
+            name: "puzzles".to_string(),
+            cases: puzzle_cases(),
+            shared_table: false,
+            limit_ms: limit(Some(10_000.0)),
+        }],
         _ => return None,
     };
     Some(rows)
@@ -268,6 +287,37 @@ pub fn solved_9x9_cases() -> Vec<Case> {
                 position,
                 winner: Some(color(fields[4])),
                 winning_moves: Some(cells(fields[5])),
+            }
+        })
+        .collect()
+}
+
+/// The positions of [`PUZZLES`] with their known winners.
+///
+/// # Panics
+/// If the built-in file is malformed (a test reads it whole).
+#[must_use]
+pub fn puzzle_cases() -> Vec<Case> {
+    PUZZLES
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let mut fields = line.splitn(4, ' ');
+            let (Some(name), Some(to_move), Some(winner), Some(sgf)) =
+                (fields.next(), fields.next(), fields.next(), fields.next())
+            else {
+                panic!("a puzzle line: {line}");
+            };
+            let (_, record) =
+                crate::notation::parse_any(sgf, None).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            let mut position = record
+                .to_position()
+                .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            position.set_to_move(Color::parse(to_move).expect("a colour"));
+            Case {
+                position,
+                winner: Color::parse(winner),
+                winning_moves: None,
             }
         })
         .collect()
@@ -429,6 +479,20 @@ mod tests {
                 case.winner == Some(case.position.to_move()),
                 !winning.is_empty()
             );
+        }
+    }
+
+    #[test]
+    fn the_puzzle_file_reads_whole() {
+        let cases = puzzle_cases();
+        assert_eq!(cases.len(), 128);
+        for case in &cases {
+            let (width, height) = (
+                case.position.board().width(),
+                case.position.board().height(),
+            );
+            assert!((3..=11).contains(&width) && width == height);
+            assert!(!case.position.is_over());
         }
     }
 
