@@ -252,6 +252,7 @@ fn anchor(name: &str) -> &'static str {
         "8x8-g1" => "139 s",
         "9x9-positions" => "174 in 10 s",
         "puzzles" => "100 in 10 s",
+        "small-positions" => "200 in 1 s",
         _ => "",
     }
 }

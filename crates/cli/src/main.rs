@@ -34,9 +34,10 @@ usage:
                                      search, solver, all (these six); the long solver suites:
                                      solver-7x7 (all 49 one-stone openings, one table),
                                      solver-8x8 (--openings, default a1,d1), solver-9x9 (the
-                                     174 solved positions, 10 s each), solver-puzzles (the
-                                     129 published puzzles of Benzene's collection, 10 s
-                                     each); --time S per position;
+                                     174 solved positions, 10 s each), solver-puzzles (128 of
+                                     the 129 published puzzles of Benzene's collection, 10 s
+                                     each), solver-small (200 random solved 6x6/7x7
+                                     positions, 1 s each); --time S per position;
                                      --vc sets the H-search of the vc suite and of the
                                      solver suites (theirs: preset solver): a preset (default,
                                      unlimited, root, search, expert, strongest, solver) and/or

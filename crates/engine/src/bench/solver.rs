@@ -28,6 +28,7 @@ pub const SUITES: &[&str] = &[
     "solver-8x8",
     "solver-9x9",
     "solver-puzzles",
+    "solver-small",
 ];
 
 /// The 8x8 one-stone openings measured by default (the issue's; Benzene needs 69 and 38 s;
@@ -188,6 +189,20 @@ pub fn rows(suite: &str, limit_ms: Option<f64>, openings_8x8: &[&str]) -> Option
             cases: puzzle_cases(),
             shared_table: false,
             limit_ms: limit(Some(10_000.0)),
+        }],
+        // Benzene proves all 200 within 1 s each (median 2-5 ms, max 0.73 s).
+        "solver-small" => alloc::vec![Row {
+            name: "small-positions".to_string(),
+            cases: super::solved_positions(super::SOLVED_SMALL)
+                .into_iter()
+                .map(|solved| Case {
+                    position: solved.position,
+                    winner: Some(solved.winner),
+                    winning_moves: None,
+                })
+                .collect(),
+            shared_table: false,
+            limit_ms: limit(Some(1_000.0)),
         }],
         _ => return None,
     };
@@ -494,6 +509,12 @@ mod tests {
             assert!((3..=11).contains(&width) && width == height);
             assert!(!case.position.is_over());
         }
+    }
+
+    #[test]
+    fn the_small_positions_read_whole() {
+        let rows = rows("solver-small", None, &[]).expect("a suite");
+        assert_eq!(rows[0].cases.len(), 200);
     }
 
     #[test]
