@@ -59,7 +59,8 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 
 /// One `key=value` change to a level, for comparisons in `ohm match`:
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
-/// MAX_EMPTY empty cells; `solver=0`: none), `solver_rest=0|1` (the time the search leaves
+/// MAX_EMPTY empty cells, on every board; `solver=0`: none), `solver_small=SHARE` (the share
+/// on boards up to 9x9 alone), `solver_rest=0|1` (the time the search leaves
 /// goes back to the solver), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
 /// connections), `fill=0|1` (the circuit judges positions after fill-in), `lmr=N` (late move reductions from the N-th move), `finish=MARGIN` (an iteration starts when the time left covers this share of
@@ -82,6 +83,16 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         };
         return Ok(());
     }
+    if let Some(value) = option.strip_prefix("solver_small=") {
+        level.solver.small_board_share = value
+            .parse()
+            .ok()
+            .filter(|s: &f64| (0.0..=1.0).contains(s))
+            .ok_or(format!(
+                "solver_small: '{value}' is not a share from 0 to 1"
+            ))?;
+        return Ok(());
+    }
     let Some(value) = option.strip_prefix("solver=") else {
         return apply_option(&mut level.search, option);
     };
@@ -96,6 +107,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         .map_err(|_| format!("solver: '{max_empty}' is not a number of empty cells"))?;
     level.solver = SolverSlice {
         share,
+        small_board_share: share,
         max_empty,
         nodes: level.solver.nodes.max(2000),
         rest: level.solver.rest,

@@ -48,6 +48,10 @@ pub struct Level {
 pub struct SolverSlice {
     /// Share of the move's time limit (0: no solver).
     pub share: f64,
+    /// The share on boards of at most [`SMALL_BOARD_CELLS`] cells (9x9 and smaller), where the
+    /// solver proves a game from about its tenth stone and a larger share won (matches AW and
+    /// AW2 in `docs/strength.md`: 50-30 on 9x9 at 2 s), while on 11x11 it lost (AX: 7-13).
+    pub small_board_share: f64,
     /// Only positions with at most this many empty cells (earlier the solver seldom
     /// proves anything in its share).
     pub max_empty: u32,
@@ -63,20 +67,38 @@ pub struct SolverSlice {
 const fn slice(share: f64, max_empty: u32) -> SolverSlice {
     SolverSlice {
         share,
+        small_board_share: share,
         max_empty,
         nodes: 1000 * max_empty as u64,
         rest: false,
     }
 }
 
+/// Boards up to this many cells (9x9) take [`SolverSlice::small_board_share`].
+pub const SMALL_BOARD_CELLS: u32 = 81;
+
 impl SolverSlice {
     /// No solver.
     pub const NONE: SolverSlice = SolverSlice {
         share: 0.0,
+        small_board_share: 0.0,
         max_empty: 0,
         nodes: 0,
         rest: false,
     };
+
+    /// The share of the move's time the solver gets in `position`: none when it has more than
+    /// `max_empty` empty cells, the small board's share on boards up to 9x9.
+    #[must_use]
+    pub fn share_in(&self, position: &Position) -> f64 {
+        if position.empty_cells().len() > self.max_empty {
+            0.0
+        } else if position.board().cells().len() <= SMALL_BOARD_CELLS {
+            self.small_board_share
+        } else {
+            self.share
+        }
+    }
 }
 
 const fn params(
@@ -173,6 +195,13 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
     ..SEARCH_HSEARCH
 };
 
+/// Levels 5 and 6: half of each move to the solver from 81 empty cells, 70% on boards up to
+/// 9x9 (AW, AW2: 50-30 against half on 9x9 at 2 s; AX: 7-13 on 11x11, which keeps half).
+const STRONGEST_SLICE: SolverSlice = SolverSlice {
+    small_board_share: 0.7,
+    ..slice(0.5, 81)
+};
+
 /// The six levels, weakest first.
 ///
 /// | level | name | depth | width (root) | H-search in the tree (full/semi/OR per pair) | noise | time limit | solver slice (share, empty cells at most) |
@@ -181,8 +210,8 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s | 0.2, 20 |
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
 /// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
-/// | 5 | expert | 6 | 14 (32), killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5, 81 |
-/// | 6 | strongest | 6 | 14 (32), killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5, 81 |
+/// | 5 | expert | 6 | 14 (32), killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 6 | strongest | 6 | 14 (32), killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
 ///
 /// **Levels 5 and 6 differ by time only**: the strongest search, tuned at 2 s a move (the
 /// matches against the build from before, `docs/strength.md`), at 2 s and at 8 s, with
@@ -200,7 +229,8 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// level:6,time=1000,solver=SHARE:MAX_EMPTY`), level 6 keeps 75 without a slice, 74 with
 /// 30% in positions of at most 60 empty cells (most of the file's have more), 77 to 79 with
 /// half the time from 81 empty cells (a whole 9x9 board); level 4 keeps 73 and 77. So levels
-/// 4 to 6 give the solver half of every move on boards up to 9x9 and from 40 stones on 11x11.
+/// 4 to 6 give the solver half of every move on boards up to 9x9 and from 40 stones on 11x11;
+/// levels 5 and 6 70% on boards up to 9x9, which won 50-30 there at 2 s and keeps all 79.
 ///
 /// **H-search at every node**, leaves included, is what separates levels 4 to 6 from level 3:
 /// the leaves' circuits then carry the virtual connections and a leaf where either side has
@@ -319,7 +349,7 @@ pub const LEVELS: [Level; 6] = [
         },
         noise: 0,
         hsearch: ROOT_HSEARCH,
-        solver: slice(0.5, 81),
+        solver: STRONGEST_SLICE,
     },
     Level {
         number: 6,
@@ -331,7 +361,7 @@ pub const LEVELS: [Level; 6] = [
         },
         noise: 0,
         hsearch: ROOT_HSEARCH,
-        solver: slice(0.5, 81),
+        solver: STRONGEST_SLICE,
     },
 ];
 
@@ -797,11 +827,7 @@ impl Engine {
         let slice = level.solver;
         let limit = level.search.time_ms?;
         let left = limit - (control.now_ms() - started_ms);
-        if !slice.rest
-            || slice.share <= 0.0
-            || position.empty_cells().len() > slice.max_empty
-            || left < limit * 0.05
-        {
+        if !slice.rest || slice.share_in(position) <= 0.0 || left < limit * 0.05 {
             return None;
         }
         self.solver_win(position, control, Some(left), None)
@@ -816,13 +842,14 @@ impl Engine {
         started_ms: f64,
     ) -> Option<Point> {
         let slice = level.solver;
-        if slice.share <= 0.0 || position.empty_cells().len() > slice.max_empty {
+        let share = slice.share_in(position);
+        if share <= 0.0 {
             return None;
         }
         match level.search.time_ms {
             Some(limit) => {
                 let spent = control.now_ms() - started_ms;
-                let share = (limit * slice.share - spent).max(0.0);
+                let share = (limit * share - spent).max(0.0);
                 self.solver_win(position, control, Some(share), None)
             }
             None => self.solver_win(position, control, None, Some(slice.nodes)),

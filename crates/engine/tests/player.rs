@@ -38,6 +38,47 @@ fn six_levels_from_weakest_to_strongest() {
 }
 
 #[test]
+fn the_strongest_levels_give_the_solver_more_of_a_move_on_small_boards() {
+    let after = |n: u8, stones: &[&str]| {
+        let mut position = Position::new(Board::square(n).expect("a valid size"));
+        for name in stones {
+            let cell = Point::parse(name).expect("a cell");
+            position.play_unchecked(position.to_move(), Move::Cell(cell));
+        }
+        position
+    };
+    let opening_9x9 = after(9, &["a1", "e5"]);
+    let opening_11x11 = after(11, &["a1", "f6"]);
+    for number in [5, 6] {
+        let slice = level(number).expect("a level").solver;
+        assert_eq!(slice.share_in(&opening_9x9), 0.7);
+        assert_eq!(slice.share_in(&opening_11x11), 0.0, "119 empty cells");
+    }
+    let mut forty_stones = Position::new(Board::square(11).expect("a valid size"));
+    for (i, cell) in forty_stones.board().cells().iter().take(40).enumerate() {
+        let colour = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        forty_stones.play_unchecked(colour, Move::Cell(cell));
+    }
+    for number in [4, 5, 6] {
+        assert_eq!(
+            level(number)
+                .expect("a level")
+                .solver
+                .share_in(&forty_stones),
+            0.5
+        );
+    }
+    assert_eq!(
+        level(4).expect("a level").solver.share_in(&opening_9x9),
+        0.5
+    );
+}
+
+#[test]
 fn swap_follows_the_solved_openings_where_known() {
     let l = level(DEFAULT_LEVEL).unwrap();
     let mut checked = 0;
