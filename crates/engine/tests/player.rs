@@ -282,6 +282,7 @@ fn the_time_the_search_leaves_goes_back_to_the_solver() {
     strongest.search.max_depth = 1;
     strongest.search.time_ms = Some(100_000.0);
     strongest.solver.share = 1e-9;
+    strongest.solver.small_board_share = 1e-9;
     for rest in [false, true] {
         strongest.solver.rest = rest;
         let decision = ohm_engine::player::Engine::new()
