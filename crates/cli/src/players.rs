@@ -191,6 +191,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "lazy" => search.lazy_leaves = number()? != 0,
         "fill" => search.fill_in = number()? != 0,
         "lmr" => search.late_reduction = number()?,
+        "narrow" => search.narrow_root = number()?,
         "finish" => {
             search.finish_margin = value
                 .parse::<f64>()
@@ -211,6 +212,19 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
                 .ok_or(format!(
                     "tt: '{value}' is not 4 to 26 (log2 of the table's slots)"
                 ))?;
+        }
+        "captured" | "or_search" | "semi_and" | "intersection" => {
+            let limits = search
+                .hsearch
+                .as_mut()
+                .ok_or(format!("{key}: this level runs no H-search in its tree"))?;
+            let on = number()? != 0;
+            match key {
+                "captured" => limits.captured = on,
+                "or_search" => limits.or_search = on,
+                "semi_and" => limits.semi_and = on,
+                _ => limits.full_intersection = on,
+            }
         }
         "full" | "semi" | "or" | "budget" => {
             let limits = search

@@ -135,6 +135,7 @@ const fn params(
         finish_margin: 0.5,
         fill_in: false,
         late_reduction: 0,
+        narrow_root: 0,
     }
 }
 

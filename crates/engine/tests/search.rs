@@ -257,6 +257,33 @@ fn late_move_reductions_keep_proofs_right() {
     );
 }
 
+#[test]
+fn narrowing_the_root_keeps_proofs_right() {
+    // From the third iteration on only the best root moves are searched again: a win found
+    // among them is real, and a loss is never claimed from the narrowed root alone.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(77);
+    let (mut checked, mut narrowed) = (0, 0);
+    for pos in random_positions(&mut rng, &[(4u8, 3u32, 14), (4, 6, 14)]) {
+        let depth = pos.empty_cells().len().min(5);
+        for narrow_root in [1, 2] {
+            let params = SearchParams {
+                narrow_root,
+                killers: true,
+                ..SearchParams::full_width(depth)
+            };
+            let result = search(&pos, &params, &mut NoControl);
+            check_if_proven(&pos, &result, &mut memo);
+            if result.depth >= 3 {
+                assert!(result.root_moves.len() <= narrow_root as usize);
+                narrowed += 1;
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 20 && narrowed > 10, "{checked} {narrowed}");
+}
+
 /// Stops after `polls` polls; counts them.
 struct StopAfter {
     polls: u32,

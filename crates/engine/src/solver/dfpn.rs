@@ -271,6 +271,10 @@ impl Dfpn<'_> {
                 // A glance's moves only count the children: they are listed, best first, by
                 // the full analysis once the search goes below the position.
                 let children = if complete { facts.children } else { Vec::new() };
+                if complete {
+                    self.stats.expanded += 1;
+                    self.stats.expanded_children += children.len() as u64;
+                }
                 NodeData {
                     bounds,
                     best: children.first().copied(),
@@ -433,14 +437,20 @@ impl Dfpn<'_> {
         node.children = kids.iter().map(|c| c.mv).collect();
         if node.bounds.is_win() {
             // The winning move that cost least: its proof is likely the smallest.
-            let c = kids
+            let (rank, c) = kids
                 .iter()
-                .filter(|c| c.bounds.is_loss())
-                .min_by_key(|c| c.work)
+                .enumerate()
+                .filter(|(_, c)| c.bounds.is_loss())
+                .min_by_key(|(_, c)| c.work)
                 .expect("a win has a losing child");
+            self.stats.won_by_search += 1;
+            self.stats.winning_rank_sum += rank as u64;
+            self.stats.wasted_work += (node.work).saturating_sub(c.work);
             node.best = Some(c.mv);
             node.proof = c.proof.unwrap_or(CellSet::EMPTY).with(c.mv) & self.position.empty_cells();
         } else if node.bounds.is_loss() {
+            self.stats.lost_by_search += 1;
+            self.stats.lost_children_sum += kids.len() as u64;
             // Every child loses: the opponent's proof is all of theirs together with what the
             // pruning of the other moves rested on.
             let mut proof = node.loss_support;

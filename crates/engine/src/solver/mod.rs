@@ -103,6 +103,7 @@ pub struct SolverParams {
     /// chosen (a factor of 1 or more: all of them).
     pub widening_base: u32,
     pub widening_factor: f32,
+
     /// Delta as the largest child phi plus one per other unsolved child instead of the sum
     /// (weak proof numbers, against the double counting of transpositions).
     pub weak_delta: bool,
@@ -152,6 +153,7 @@ impl SolverParams {
         epsilon: 0.25,
         widening_base: 1,
         widening_factor: 0.5,
+
         weak_delta: false,
         proof_set_pruning: true,
         hsearch: SOLVER_HSEARCH,
@@ -229,6 +231,19 @@ pub struct Stats {
     pub hsearch_reused: u64,
     /// Fill-in stones placed, over all positions created.
     pub fill_stones: u64,
+    /// Positions solved as wins by search, and the sum of the winning move's rank among the
+    /// children (0: the first one tried was the winner): how good the ordering is.
+    pub won_by_search: u64,
+    pub winning_rank_sum: u64,
+    /// Work spent under a won position's other children (what a perfect ordering saves).
+    pub wasted_work: u64,
+    /// Positions solved as losses by search, and their children in all (the must-play
+    /// region after pruning: what the knowledge leaves to refute).
+    pub lost_by_search: u64,
+    pub lost_children_sum: u64,
+    /// Full analyses that listed children, and the children they listed.
+    pub expanded: u64,
+    pub expanded_children: u64,
 }
 
 impl Stats {
@@ -250,6 +265,13 @@ impl Stats {
         self.hsearch_builds += other.hsearch_builds;
         self.hsearch_reused += other.hsearch_reused;
         self.fill_stones += other.fill_stones;
+        self.won_by_search += other.won_by_search;
+        self.winning_rank_sum += other.winning_rank_sum;
+        self.wasted_work += other.wasted_work;
+        self.lost_by_search += other.lost_by_search;
+        self.lost_children_sum += other.lost_children_sum;
+        self.expanded += other.expanded;
+        self.expanded_children += other.expanded_children;
     }
 }
 

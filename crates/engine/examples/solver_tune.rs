@@ -1,0 +1,189 @@
+//! The solver on a tuning set of positions that take it seconds (not milliseconds): the
+//! published puzzles it proves in 1-10 s, the 8x8 ones it does not prove in 10 s, and a
+//! few positions from the 8x8 one-stone openings. Prints each position's result, nodes and
+//! time, and the totals, so that one change of the solver's parameters (environment
+//! variables below) can be compared with another on the same positions.
+//!
+//! `cargo run --release --example solver_tune -- SET [LIMIT_S]`, SET one of `mid` (the
+//! puzzles proven in 1-10 s), `hard8` (8x8 puzzles unproven in 10 s), `open8` (8x8
+//! openings two stones deep), `all`. Variables: `EPS`, `WBASE`, `WFACTOR`, `LIM`
+//! (`full,semi,or`), `TT` (MiB), `GLANCE` (0/1), `WEAK` (0/1), `CAPTURED` (0/1), `INF`
+//! (`solver`, `full`, `deep`), `PSP` (proof-set pruning 0/1), `ORS`, `SEMIAND`,
+//! `INTERSECT`, `AOE` (H-search's stronger rules, 0/1).
+use ohm_engine::bench::solver::puzzle_cases;
+use ohm_engine::inferior::AnalysisOptions;
+use ohm_engine::solver::{Control, Progress, Solver, SolverParams};
+use ohm_engine::{Board, Color, Move, Point, Position};
+use std::time::Instant;
+
+struct Clock(Instant);
+impl Control for Clock {
+    fn now_ms(&mut self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1000.0
+    }
+    fn progress(&mut self, _: &Progress) {}
+}
+
+/// Puzzles (1-based, in `puzzles.txt` order) proven in 1-10 s at `908c1c1`.
+const MID: &[usize] = &[
+    7, 25, 45, 46, 49, 51, 54, 56, 57, 58, 60, 61, 62, 66, 70, 76, 77, 90, 94, 95, 96, 98, 105,
+    111, 112, 113, 114, 118, 119, 120, 124,
+];
+/// 8x8 puzzles unproven in 10 s at `908c1c1`.
+const HARD8: &[usize] = &[75, 85, 107, 108, 109, 110, 115, 116];
+
+fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
+fn params(limit_ms: f64) -> SolverParams {
+    let mut p = SolverParams::DEFAULT;
+    p.time_ms = Some(limit_ms);
+    p.tt_mib = env("TT").unwrap_or(256);
+    if let Some(e) = env("EPS") {
+        p.epsilon = e;
+    }
+    if let Some(w) = env("WBASE") {
+        p.widening_base = w;
+    }
+    if let Some(w) = env("WFACTOR") {
+        p.widening_factor = w;
+    }
+    if let Ok(l) = std::env::var("LIM") {
+        let v: Vec<u32> = l.split(',').map(|x| x.parse().unwrap()).collect();
+        p.hsearch.max_full = v[0];
+        p.hsearch.max_semi = v[1];
+        p.hsearch.max_or = v[2];
+    }
+    if let Some(g) = env::<u8>("GLANCE") {
+        p.glance = g == 1;
+    }
+    if let Some(w) = env::<u8>("WEAK") {
+        p.weak_delta = w == 1;
+    }
+    if let Some(c) = env::<u8>("CAPTURED") {
+        p.hsearch.captured = c == 1;
+    }
+    if let Some(c) = env::<u8>("ORS") {
+        p.hsearch.or_search = c == 1;
+    }
+    if let Some(c) = env::<u8>("SEMIAND") {
+        p.hsearch.semi_and = c == 1;
+    }
+    if let Some(c) = env::<u8>("INTERSECT") {
+        p.hsearch.full_intersection = c == 1;
+    }
+    if let Some(c) = env::<u8>("AOE") {
+        p.hsearch.and_over_edges = c == 1;
+    }
+    if let Some(c) = env::<u8>("PSP") {
+        p.proof_set_pruning = c == 1;
+    }
+    if let Ok(i) = std::env::var("INF") {
+        p.inferior = match i.as_str() {
+            "full" => AnalysisOptions::FULL,
+            "deep" => AnalysisOptions::DEEP,
+            _ => AnalysisOptions::SOLVER,
+        };
+    }
+    p
+}
+
+fn opening(size: u8, moves: &str) -> Position {
+    let mut p = Position::new(Board::square(size).unwrap());
+    for m in moves.split_whitespace() {
+        p.play_unchecked(p.to_move(), Move::Cell(Point::parse(m).unwrap()));
+    }
+    p
+}
+
+fn main() {
+    let set = std::env::args().nth(1).unwrap_or_else(|| "mid".into());
+    let limit_s: f64 = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(30.0);
+    let puzzles = puzzle_cases();
+    let mut cases: Vec<(String, Position, Option<Color>)> = Vec::new();
+    let pick = |list: &[usize], cases: &mut Vec<(String, Position, Option<Color>)>| {
+        for &i in list {
+            let c = &puzzles[i - 1];
+            cases.push((format!("puzzle {i}"), c.position.clone(), c.winner));
+        }
+    };
+    if set == "mid" || set == "all" {
+        pick(MID, &mut cases);
+    }
+    if set == "hard8" || set == "all" {
+        pick(HARD8, &mut cases);
+    }
+    if set == "open8" || set == "all" {
+        for moves in ["d1 e7", "d1 d7", "a1 e4", "a1 d5", "c1 e5", "b1 e4"] {
+            cases.push((format!("8x8 {moves}"), opening(8, moves), None));
+        }
+    }
+    if let Some(spec) = set.strip_prefix("pos:") {
+        // pos:SIZE:MOVES, e.g. pos:8:d1
+        let (size, moves) = spec.split_once(':').expect("pos:SIZE:MOVES");
+        cases.push((
+            spec.to_string(),
+            opening(size.parse().unwrap(), &moves.replace(',', " ")),
+            None,
+        ));
+    }
+    let params = params(limit_s * 1000.0);
+    let (mut proven, mut wrong, mut nodes, mut ms) = (0, 0, 0u64, 0.0);
+    let mut stats = ohm_engine::solver::Stats::default();
+    let start = Instant::now();
+    for (name, position, winner) in &cases {
+        let mut solver = Solver::new(params.clone());
+        let solution = solver.solve(position, &mut Clock(Instant::now()));
+        let work = solution.stats.work();
+        let s = &solution.stats;
+        stats.won_by_search += s.won_by_search;
+        stats.winning_rank_sum += s.winning_rank_sum;
+        stats.wasted_work += s.wasted_work;
+        stats.lost_by_search += s.lost_by_search;
+        stats.lost_children_sum += s.lost_children_sum;
+        stats.expanded += s.expanded;
+        stats.expanded_children += s.expanded_children;
+        stats.created += s.created;
+        stats.mid_calls += s.mid_calls;
+        stats.terminal += s.terminal;
+        stats.pruned_siblings += s.pruned_siblings;
+        nodes += work;
+        ms += solution.elapsed_ms;
+        if let Some(w) = solution.winner {
+            proven += 1;
+            if winner.is_some_and(|k| k != w) {
+                wrong += 1;
+            }
+        }
+        println!(
+            "{name:>14}: {:>6} {:>9.2} s {:>9} nodes",
+            solution.winner.map_or("?".to_string(), |w| w.to_string()),
+            solution.elapsed_ms / 1000.0,
+            work
+        );
+    }
+    let per = |a: u64, b: u64| a as f64 / b.max(1) as f64;
+    println!(
+        "created {} mid {} terminal {} pruned siblings {}; won {} (mean winning rank {:.2}), lost {} (mean children {:.2}); expanded {} (mean children {:.2})",
+        stats.created,
+        stats.mid_calls,
+        stats.terminal,
+        stats.pruned_siblings,
+        stats.won_by_search,
+        per(stats.winning_rank_sum, stats.won_by_search),
+        stats.lost_by_search,
+        per(stats.lost_children_sum, stats.lost_by_search),
+        stats.expanded,
+        per(stats.expanded_children, stats.expanded),
+    );
+    println!(
+        "TOTAL {set}: proven {proven}/{} wrong {wrong} nodes {nodes} solver time {:.1} s wall {:.1} s",
+        cases.len(),
+        ms / 1000.0,
+        start.elapsed().as_secs_f64()
+    );
+}
