@@ -192,6 +192,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "fill" => search.fill_in = number()? != 0,
         "lmr" => search.late_reduction = number()?,
         "narrow" => search.narrow_root = number()?,
+        "frontier" => search.frontier_width = number()?,
         "finish" => {
             search.finish_margin = value
                 .parse::<f64>()

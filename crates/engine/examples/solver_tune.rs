@@ -6,7 +6,8 @@
 //!
 //! `cargo run --release --example solver_tune -- SET [LIMIT_S]`, SET one of `mid` (the
 //! puzzles proven in 1-10 s), `hard8` (8x8 puzzles unproven in 10 s), `open8` (8x8
-//! openings two stones deep), `all`. Variables: `EPS`, `WBASE`, `WFACTOR`, `LIM`
+//! openings two stones deep), `all`, `n9:I,J` (positions of the solved 9x9 file),
+//! `pos:SIZE:MOVES` (one position, moves comma-separated). Variables: `EPS`, `WBASE`, `WFACTOR`, `LIM`
 //! (`full,semi,or`), `TT` (MiB), `GLANCE` (0/1), `WEAK` (0/1), `CAPTURED` (0/1), `INF`
 //! (`solver`, `full`, `deep`), `PSP` (proof-set pruning 0/1), `ORS`, `SEMIAND`,
 //! `INTERSECT`, `AOE` (H-search's stronger rules, 0/1).
@@ -120,6 +121,22 @@ fn main() {
     if set == "open8" || set == "all" {
         for moves in ["d1 e7", "d1 d7", "a1 e4", "a1 d5", "c1 e5", "b1 e4"] {
             cases.push((format!("8x8 {moves}"), opening(8, moves), None));
+        }
+    }
+    if set == "n9" {
+        for (i, c) in ohm_engine::bench::solver::solved_9x9_cases()
+            .into_iter()
+            .enumerate()
+        {
+            cases.push((format!("9x9 #{i}"), c.position, c.winner));
+        }
+    }
+    if let Some(list) = set.strip_prefix("n9:") {
+        // n9:I,J,...: positions of the solved 9x9 file (0-based, in file order).
+        let all = ohm_engine::bench::solver::solved_9x9_cases();
+        for i in list.split(',') {
+            let i: usize = i.parse().expect("an index");
+            cases.push((format!("9x9 #{i}"), all[i].position.clone(), all[i].winner));
         }
     }
     if let Some(spec) = set.strip_prefix("pos:") {

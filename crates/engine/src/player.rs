@@ -136,6 +136,7 @@ const fn params(
         fill_in: false,
         late_reduction: 0,
         narrow_root: 0,
+        frontier_width: 0,
     }
 }
 
@@ -195,6 +196,14 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
     budget: 400_000,
     ..SEARCH_HSEARCH
 };
+
+/// Levels 5 and 6 search only the best eight root moves again from the third iteration on
+/// when the whole root's next iteration would not finish in time
+/// ([`SearchParams::narrow_root`]). On 11x11 at 2 s a move level 6 finished depth 2 (about
+/// 1 s) and had no time for depth 3 over its 32 root moves; with the best eight of depth 2
+/// it completes depth 3: against level 6 without, 27-13 on 11x11 (40 games, +127 Elo, +14 ..
+/// +240) and 10-10 on 9x9 (where depth 3 mostly fits already; `docs/strength.md`).
+pub const NARROW_ROOT: u32 = 8;
 
 /// Levels 5 and 6: half of each move to the solver from 81 empty cells, 70% on boards up to
 /// 9x9 (AW, AW2: 50-30 against half on 9x9 at 2 s; AX: 7-13 on 11x11, which keeps half).
@@ -346,6 +355,7 @@ pub const LEVELS: [Level; 6] = [
         search: SearchParams {
             killers: true,
             countermoves: true,
+            narrow_root: NARROW_ROOT,
             ..params(6, 14, 32, Some(STRONGEST_HSEARCH), 7, 2000.0)
         },
         noise: 0,
@@ -358,6 +368,7 @@ pub const LEVELS: [Level; 6] = [
         search: SearchParams {
             killers: true,
             countermoves: true,
+            narrow_root: NARROW_ROOT,
             ..params(6, 14, 32, Some(STRONGEST_HSEARCH), 7, 8000.0)
         },
         noise: 0,

@@ -183,11 +183,16 @@ pub struct SearchParams {
     /// searched one ply shallower with a null window, and only one that beats the best so far
     /// is searched again at the full depth. The root's moves from twice this index on, alike.
     pub late_reduction: u32,
-    /// From the third iteration on, only this many root moves, the best of the iteration
-    /// before, are searched again (0: all of them, up to [`SearchParams::root_width`]): an
-    /// iteration costs several times the one before, and on 11x11 at 2 s a move level 6
-    /// finished depth 2 and then had no time for depth 3 over the whole root.
+    /// From the third iteration on, when the next iteration over the whole root is not
+    /// predicted to finish in time (without a time limit: always), only this many root moves,
+    /// the best of the iteration before, are searched again (0: all of them, up to
+    /// [`SearchParams::root_width`]): an iteration costs several times the one before, and
+    /// on 11x11 at 2 s a move level 6 finished depth 2 and then had no time for depth 3 over
+    /// the whole root. Once narrowed, the root stays so.
     pub narrow_root: u32,
+    /// Moves searched at the nodes one ply above the leaves (0: [`SearchParams::width`]):
+    /// their children are leaves, each an H-search update and a circuit solve.
+    pub frontier_width: u32,
 }
 
 /// What scores the leaves of the search.
@@ -227,6 +232,7 @@ impl SearchParams {
             fill_in: false,
             late_reduction: 0,
             narrow_root: 0,
+            frontier_width: 0,
         }
     }
 }
@@ -650,7 +656,12 @@ impl Searcher<'_> {
         // Staged move order: the table's move, the killers, the countermove and the history's
         // cell first, each tried before the circuit's energy ordering of the rest is paid for
         // (a cut-off by one of them saves it).
-        let width = self.params.width.max(1) as usize;
+        let width = if depth == 1 && self.params.frontier_width > 0 {
+            self.params.frontier_width
+        } else {
+            self.params.width
+        }
+        .max(1) as usize;
         let candidates = region.unwrap_or_else(|| self.position.empty_cells());
         let previous = match self.position.last_move() {
             Some(crate::PlayedMove {
@@ -1158,12 +1169,6 @@ pub fn search_with_table(
         }
         // Best first for the next iteration; the rest keep their relative order by score.
         root.sort_by_key(|entry| core::cmp::Reverse(entry.1));
-        let mut narrowed = 1.0;
-        if params.narrow_root > 0 && depth >= 2 && root.len() > params.narrow_root as usize {
-            narrowed = params.narrow_root as f64 / root.len() as f64;
-            root.truncate(params.narrow_root as usize);
-            root_truncated = true;
-        }
         result.best = Some(best_move);
         result.score = score;
         result.depth = depth;
@@ -1194,10 +1199,23 @@ pub fn search_with_table(
         };
         previous_iteration = this_iteration.max(0.01);
         last_elapsed = elapsed_ms;
-        if let Some(limit) = params.time_ms {
-            if elapsed_ms + this_iteration * growth * narrowed * params.finish_margin > limit {
+        let fits = |share: f64| {
+            params.time_ms.is_none_or(|limit| {
+                elapsed_ms + this_iteration * growth * share * params.finish_margin <= limit
+            })
+        };
+        let keep = params.narrow_root as usize;
+        if keep > 0 && depth >= 2 && root.len() > keep && (params.time_ms.is_none() || !fits(1.0)) {
+            // The whole root's next iteration would not finish in time (or, without a clock,
+            // always): the best few of this one are searched again.
+            let share = keep as f64 / root.len() as f64;
+            if !fits(share) {
                 break;
             }
+            root.truncate(keep);
+            root_truncated = true;
+        } else if !fits(1.0) {
+            break;
         }
         if s.nodes >= params.max_nodes || depth as usize > s.position.empty_cells().len() as usize {
             break;
