@@ -280,6 +280,8 @@ const STRONGEST_SLICE: SolverSlice = SolverSlice {
 /// **Countermoves** (the answer that last cut off a node right after the opponent's move to
 /// the same cell, tried after the killers) are level 6's too: with killers on both sides,
 /// 25-15 on 9x9 and 14-6 on 11x11 at 2 s a move, 39-21 in all (+108 Elo, +16 .. +199).
+/// Levels 5 and 6 **narrow the root** to its best [`NARROW_ROOT`] moves from the third
+/// iteration when the whole root's next iteration would not fit in the time.
 ///
 /// Every level's leaves carry the edge prior [`EDGE_PENALTY`] and are scored by the circuit
 /// (Queenbee's two-distance is the alternative, [`LeafEvaluation`]), with every pair of ends
