@@ -69,8 +69,8 @@ usage:
                                      semilinks=FACTOR|none, vcfactor=F, walls=0|1,
                                      killers=0|1, countermoves=0|1, history=0|1, lazy=0|1,
                                      fill=0|1, finish=MARGIN, lmr=N, narrow=N,
-                                     frontier=N, captured=0|1, or_search=0|1,
-                                     semi_and=0|1, intersection=0|1,
+                                     frontier=N, large_frontier=N, captured=0|1,
+                                     or_search=0|1, semi_and=0|1, intersection=0|1,
                                      solver=SHARE[:MAX_EMPTY], solver_small=SHARE,
                                      solver_rest=0|1
   ohm tally <dir>...                 the result table of the records ohm match wrote

@@ -173,7 +173,7 @@ fn number(x: f64) -> String {
 pub fn analyze(position: &Position, level: &Level, color: Color, top: usize) -> String {
     let mut pos = position.clone();
     pos.set_to_move(color);
-    let mut params = level.search;
+    let mut params = level.search_for(&pos);
     params.exact_root = true;
     let result = search::search(&pos, &params, &mut control());
     let mut out = String::new();
@@ -304,7 +304,7 @@ pub fn analyze_for_people(position: &Position, level: &Level, top: usize) -> Str
         let _ = writeln!(out, "  {line}");
     }
 
-    let mut params = level.search;
+    let mut params = level.search_for(position);
     params.exact_root = true;
     let started = Instant::now();
     let result = search::search(position, &params, &mut control());

@@ -63,7 +63,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// on boards up to 9x9 alone), `solver_rest=0|1` (the time the search leaves
 /// goes back to the solver), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
-/// connections), `fill=0|1` (the circuit judges positions after fill-in), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `frontier=N` (the width one ply above the leaves), `finish=MARGIN` (an iteration starts when the time left covers this share of
+/// connections), `fill=0|1` (the circuit judges positions after fill-in), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
 /// `semi=N`, `or=N`, `budget=N|none`, `captured=0|1`, `or_search=0|1`, `semi_and=0|1`, `intersection=0|1` (the tree's H-search limits and rules), `extend=N` (forced-move
@@ -81,6 +81,12 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             "0" => false,
             _ => return Err(format!("solver_rest: '{value}' (0, 1)")),
         };
+        return Ok(());
+    }
+    if let Some(value) = option.strip_prefix("large_frontier=") {
+        level.large_board_frontier = value
+            .parse()
+            .map_err(|_| format!("large_frontier: '{value}' is not a width"))?;
         return Ok(());
     }
     if let Some(value) = option.strip_prefix("solver_small=") {

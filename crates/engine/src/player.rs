@@ -41,6 +41,24 @@ pub struct Level {
     pub hsearch: HSearchLimits,
     /// The solver's share of each move.
     pub solver: SolverSlice,
+    /// On boards larger than [`SMALL_BOARD_CELLS`] (9x9), the width one ply above the leaves
+    /// when the search's own [`SearchParams::frontier_width`] is 0 (0: none). Where the
+    /// time is short for the board (11x11 at 2 s) the saved leaves buy depth; on 9x9, where
+    /// depth 3-4 fits anyway, the same narrowing lost (matches BE and BF in
+    /// `docs/strength.md`).
+    pub large_board_frontier: u32,
+}
+
+impl Level {
+    /// The level's search parameters for this position's board (the frontier width of
+    /// [`Level::large_board_frontier`] on boards larger than 9x9).
+    pub fn search_for(&self, position: &Position) -> SearchParams {
+        let mut params = self.search;
+        if params.frontier_width == 0 && position.board().cells().len() > SMALL_BOARD_CELLS {
+            params.frontier_width = self.large_board_frontier;
+        }
+        params
+    }
 }
 
 /// How much of a move's time the solver gets before the search, and in which positions.
@@ -205,6 +223,11 @@ pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
 /// +240) and 10-10 on 9x9 (where depth 3 mostly fits already; `docs/strength.md`).
 pub const NARROW_ROOT: u32 = 8;
 
+/// Levels 5 and 6 search eight moves at the nodes one ply above the leaves on boards larger
+/// than 9x9 ([`Level::large_board_frontier`]): against level 6 with the full width of 14,
+/// 32-12 on 11x11 at 2 s (+170 Elo, +57 .. +284), where it lost 13-27 on 9x9.
+pub const LARGE_BOARD_FRONTIER: u32 = 8;
+
 /// Levels 5 and 6: half of each move to the solver from 81 empty cells, 70% on boards up to
 /// 9x9 (AW, AW2: 50-30 against half on 9x9 at 2 s; AX: 7-13 on 11x11, which keeps half).
 const STRONGEST_SLICE: SolverSlice = SolverSlice {
@@ -323,6 +346,7 @@ pub const LEVELS: [Level; 6] = [
         noise: 600,
         hsearch: ROOT_HSEARCH,
         solver: slice(0.2, 12),
+        large_board_frontier: 0,
     },
     Level {
         number: 2,
@@ -334,6 +358,7 @@ pub const LEVELS: [Level; 6] = [
         noise: 250,
         hsearch: ROOT_HSEARCH,
         solver: slice(0.2, 20),
+        large_board_frontier: 0,
     },
     Level {
         number: 3,
@@ -342,6 +367,7 @@ pub const LEVELS: [Level; 6] = [
         noise: 0,
         hsearch: ROOT_HSEARCH,
         solver: slice(0.3, 40),
+        large_board_frontier: 0,
     },
     Level {
         number: 4,
@@ -350,6 +376,7 @@ pub const LEVELS: [Level; 6] = [
         noise: 0,
         hsearch: ROOT_HSEARCH,
         solver: slice(0.5, 81),
+        large_board_frontier: 0,
     },
     Level {
         number: 5,
@@ -363,6 +390,7 @@ pub const LEVELS: [Level; 6] = [
         noise: 0,
         hsearch: ROOT_HSEARCH,
         solver: STRONGEST_SLICE,
+        large_board_frontier: LARGE_BOARD_FRONTIER,
     },
     Level {
         number: 6,
@@ -376,6 +404,7 @@ pub const LEVELS: [Level; 6] = [
         noise: 0,
         hsearch: ROOT_HSEARCH,
         solver: STRONGEST_SLICE,
+        large_board_frontier: LARGE_BOARD_FRONTIER,
     },
 ];
 
@@ -791,7 +820,7 @@ impl Engine {
                 search: None,
             });
         }
-        let mut params = level.search;
+        let mut params = level.search_for(position);
         if let Some(limit) = params.time_ms {
             let spent = control.now_ms() - started_ms;
             params.time_ms = Some((limit - spent).max(limit / 10.0));

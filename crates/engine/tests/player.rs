@@ -79,6 +79,37 @@ fn the_strongest_levels_give_the_solver_more_of_a_move_on_small_boards() {
 }
 
 #[test]
+fn the_strongest_levels_narrow_the_frontier_on_boards_larger_than_9x9_only() {
+    let empty = |n: u8| Position::new(Board::square(n).expect("a valid size"));
+    for l in &LEVELS {
+        let expected = if l.number >= 5 { 8 } else { 0 };
+        assert_eq!(
+            l.search_for(&empty(11)).frontier_width,
+            expected,
+            "level {}",
+            l.number
+        );
+        assert_eq!(
+            l.search_for(&empty(13)).frontier_width,
+            expected,
+            "level {}",
+            l.number
+        );
+        assert_eq!(
+            l.search_for(&empty(9)).frontier_width,
+            0,
+            "level {}",
+            l.number
+        );
+        assert_eq!(l.search_for(&empty(9)), l.search, "level {}", l.number);
+    }
+    // A width the level's own search sets wins over the board's default.
+    let mut level_6 = *level(6).expect("a level");
+    level_6.search.frontier_width = 5;
+    assert_eq!(level_6.search_for(&empty(11)).frontier_width, 5);
+}
+
+#[test]
 fn swap_follows_the_solved_openings_where_known() {
     let l = level(DEFAULT_LEVEL).unwrap();
     let mut checked = 0;

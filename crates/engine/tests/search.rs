@@ -284,6 +284,30 @@ fn narrowing_the_root_keeps_proofs_right() {
     assert!(checked > 20 && narrowed > 10, "{checked} {narrowed}");
 }
 
+#[test]
+fn a_narrow_frontier_keeps_proofs_right() {
+    // One or two moves at the nodes one ply above the leaves: a node whose moves were not all
+    // searched never claims a loss, so every proven value still stands.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(78);
+    let mut checked = 0;
+    for pos in random_positions(&mut rng, &[(4u8, 3u32, 14), (4, 6, 14)]) {
+        let depth = pos.empty_cells().len().min(4);
+        for frontier_width in [1, 2] {
+            let params = SearchParams {
+                frontier_width,
+                killers: true,
+                countermoves: true,
+                ..SearchParams::full_width(depth)
+            };
+            let result = search(&pos, &params, &mut NoControl);
+            check_if_proven(&pos, &result, &mut memo);
+        }
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked}");
+}
+
 /// Stops after `polls` polls; counts them.
 struct StopAfter {
     polls: u32,

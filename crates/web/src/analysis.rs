@@ -97,7 +97,7 @@ pub fn best_moves(position: &Position, now_ms: &dyn Fn() -> f64) -> BestMoves {
     let params = SearchParams {
         exact_root: true,
         time_ms: Some(BEST_MOVES_TIME_MS),
-        ..level.search
+        ..level.search_for(position)
     };
     let mut control = Callbacks {
         clock: || now_ms(),
