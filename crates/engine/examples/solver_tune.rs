@@ -14,7 +14,7 @@
 use ohm_engine::bench::solver::puzzle_cases;
 use ohm_engine::inferior::AnalysisOptions;
 use ohm_engine::solver::{Control, Progress, Solver, SolverParams};
-use ohm_engine::{Board, Color, Move, Point, Position};
+use ohm_engine::{Board, Color, Position};
 use std::time::Instant;
 
 struct Clock(Instant);
@@ -91,11 +91,9 @@ fn params(limit_ms: f64) -> SolverParams {
 }
 
 fn opening(size: u8, moves: &str) -> Position {
-    let mut p = Position::new(Board::square(size).unwrap());
-    for m in moves.split_whitespace() {
-        p.play_unchecked(p.to_move(), Move::Cell(Point::parse(m).unwrap()));
-    }
-    p
+    let board = Board::square(size).expect("a board size");
+    let record = ohm_engine::notation::moves::parse(moves, board).expect("a move list");
+    record.to_position().expect("a legal move list")
 }
 
 fn main() {
@@ -144,7 +142,7 @@ fn main() {
         let (size, moves) = spec.split_once(':').expect("pos:SIZE:MOVES");
         cases.push((
             spec.to_string(),
-            opening(size.parse().unwrap(), &moves.replace(',', " ")),
+            opening(size.parse().expect("a board size"), moves),
             None,
         ));
     }
@@ -156,18 +154,7 @@ fn main() {
         let mut solver = Solver::new(params.clone());
         let solution = solver.solve(position, &mut Clock(Instant::now()));
         let work = solution.stats.work();
-        let s = &solution.stats;
-        stats.won_by_search += s.won_by_search;
-        stats.winning_rank_sum += s.winning_rank_sum;
-        stats.wasted_work += s.wasted_work;
-        stats.lost_by_search += s.lost_by_search;
-        stats.lost_children_sum += s.lost_children_sum;
-        stats.expanded += s.expanded;
-        stats.expanded_children += s.expanded_children;
-        stats.created += s.created;
-        stats.mid_calls += s.mid_calls;
-        stats.terminal += s.terminal;
-        stats.pruned_siblings += s.pruned_siblings;
+        stats.add(&solution.stats);
         nodes += work;
         ms += solution.elapsed_ms;
         if let Some(w) = solution.winner {

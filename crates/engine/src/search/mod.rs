@@ -1205,7 +1205,8 @@ pub fn search_with_table(
             })
         };
         let keep = params.narrow_root as usize;
-        if keep > 0 && depth >= 2 && root.len() > keep && (params.time_ms.is_none() || !fits(1.0)) {
+        let whole_root_fits = params.time_ms.is_some() && fits(1.0);
+        if keep > 0 && depth >= 2 && root.len() > keep && !whole_root_fits {
             // The whole root's next iteration would not finish in time (or, without a clock,
             // always): the best few of this one are searched again.
             let share = keep as f64 / root.len() as f64;

@@ -445,7 +445,7 @@ impl Dfpn<'_> {
                 .expect("a win has a losing child");
             self.stats.won_by_search += 1;
             self.stats.winning_rank_sum += rank as u64;
-            self.stats.wasted_work += (node.work).saturating_sub(c.work);
+            self.stats.wasted_work += node.work.saturating_sub(c.work);
             node.best = Some(c.mv);
             node.proof = c.proof.unwrap_or(CellSet::EMPTY).with(c.mv) & self.position.empty_cells();
         } else if node.bounds.is_loss() {

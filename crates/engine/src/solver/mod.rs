@@ -103,7 +103,6 @@ pub struct SolverParams {
     /// chosen (a factor of 1 or more: all of them).
     pub widening_base: u32,
     pub widening_factor: f32,
-
     /// Delta as the largest child phi plus one per other unsolved child instead of the sum
     /// (weak proof numbers, against the double counting of transpositions).
     pub weak_delta: bool,
@@ -153,7 +152,6 @@ impl SolverParams {
         epsilon: 0.25,
         widening_base: 1,
         widening_factor: 0.5,
-
         weak_delta: false,
         proof_set_pruning: true,
         hsearch: SOLVER_HSEARCH,
@@ -253,7 +251,8 @@ impl Stats {
         self.created + self.mid_calls
     }
 
-    fn add(&mut self, other: &Stats) {
+    /// Adds another solve's counts to these.
+    pub fn add(&mut self, other: &Stats) {
         self.created += other.created;
         self.completed += other.completed;
         self.mid_calls += other.mid_calls;
