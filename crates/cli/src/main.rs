@@ -68,11 +68,11 @@ usage:
                                      extend=N, vc=shared|all[:R]|direct[:R]|none,
                                      semilinks=FACTOR|none, vcfactor=F, walls=0|1,
                                      killers=0|1, countermoves=0|1, history=0|1, lazy=0|1,
-                                     fill=0|1, finish=MARGIN, lmr=N, narrow=N,
+                                     fill=0|1, finish=MARGIN, lmr=N, narrow=N, narrow_floor=N,
                                      frontier=N, large_frontier=N, captured=0|1,
                                      or_search=0|1, semi_and=0|1, intersection=0|1,
                                      solver=SHARE[:MAX_EMPTY], solver_small=SHARE,
-                                     solver_rest=0|1
+                                     solver_rest=0|1, open_root=0|1
   ohm tally <dir>...                 the result table of the records ohm match wrote
                                      (one match, or its parts from --first-game runs)
   ohm --help | --version

@@ -61,9 +61,10 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
 /// MAX_EMPTY empty cells, on every board; `solver=0`: none), `solver_small=SHARE` (the share
 /// on boards up to 9x9 alone), `solver_rest=0|1` (the time the search leaves
-/// goes back to the solver), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
+/// goes back to the solver), `open_root=0|1` (the search's root keeps only the moves the solver's
+/// slice has not proven losing), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
-/// connections), `fill=0|1` (the circuit judges positions after fill-in), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
+/// connections), `fill=0|1` (the circuit judges positions after fill-in), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
 /// `semi=N`, `or=N`, `budget=N|none`, `captured=0|1`, `or_search=0|1`, `semi_and=0|1`, `intersection=0|1` (the tree's H-search limits and rules), `extend=N` (forced-move
@@ -80,6 +81,14 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             "1" => true,
             "0" => false,
             _ => return Err(format!("solver_rest: '{value}' (0, 1)")),
+        };
+        return Ok(());
+    }
+    if let Some(value) = option.strip_prefix("open_root=") {
+        level.solver.open_root = match value {
+            "1" => true,
+            "0" => false,
+            _ => return Err(format!("open_root: '{value}' (0, 1)")),
         };
         return Ok(());
     }
@@ -117,6 +126,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         max_empty,
         nodes: level.solver.nodes.max(2000),
         rest: level.solver.rest,
+        open_root: level.solver.open_root,
     };
     Ok(())
 }
@@ -198,6 +208,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "fill" => search.fill_in = number()? != 0,
         "lmr" => search.late_reduction = number()?,
         "narrow" => search.narrow_root = number()?,
+        "narrow_floor" => search.narrow_floor = number()?,
         "frontier" => search.frontier_width = number()?,
         "finish" => {
             search.finish_margin = value

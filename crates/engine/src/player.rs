@@ -21,7 +21,7 @@ use crate::connections::{Connections, HSearchLimits};
 use crate::openings::first_player_wins;
 use crate::point::Point;
 use crate::search::{
-    search_with_table, Control, LeafEvaluation, SearchParams, SearchResult, TranspositionTable,
+    search_within, Control, LeafEvaluation, SearchParams, SearchResult, TranspositionTable,
 };
 use crate::solver::{self, Solver, SolverParams};
 use crate::{ByColor, CellSet, Move, Position};
@@ -78,6 +78,12 @@ pub struct SolverSlice {
     /// The time the search leaves of the move (it starts no iteration it cannot finish) goes
     /// back to the solver, which goes on from its table; a win it then proves is played.
     pub rest: bool,
+    /// When the slice proves no win, the search's root keeps only the moves the solver has
+    /// not proven losing ([`solver::Solution::open_moves`]: a winning move, if there is one,
+    /// is among them). Measured at level 6 on 9x9 at 2 s (`open_root=1` in `ohm match`, matches
+    /// DA and DA2 in `docs/strength.md`): 38-42 in 80 games, so off: the search seldom
+    /// chooses a move the slice has proven losing.
+    pub open_root: bool,
 }
 
 /// A slice of `share` of the move's time in positions with at most `max_empty` empty cells
@@ -89,6 +95,7 @@ const fn slice(share: f64, max_empty: u32) -> SolverSlice {
         max_empty,
         nodes: 1000 * max_empty as u64,
         rest: false,
+        open_root: false,
     }
 }
 
@@ -103,6 +110,7 @@ impl SolverSlice {
         max_empty: 0,
         nodes: 0,
         rest: false,
+        open_root: false,
     };
 
     /// The share of the move's time the solver gets in `position`: none when it has more than
@@ -154,6 +162,7 @@ const fn params(
         fill_in: false,
         late_reduction: 0,
         narrow_root: 0,
+        narrow_floor: 0,
         frontier_width: 0,
     }
 }
@@ -700,6 +709,15 @@ impl Default for Engine {
     }
 }
 
+/// What the solver's slice of a move found.
+#[derive(Clone, Copy, Debug, Default)]
+struct SliceOutcome {
+    /// A proven winning move.
+    win: Option<Point>,
+    /// Otherwise, for a position not proven lost, the moves not proven losing.
+    open: Option<CellSet>,
+}
+
 /// The solver's table, in MiB (the player's, and in the web worker also the puzzles' and the
 /// analysis').
 const PLAYER_SOLVER_MIB: u32 = 32;
@@ -813,7 +831,8 @@ impl Engine {
                 });
             }
         }
-        if let Some(p) = self.solved_move(position, level, control, started_ms) {
+        let slice = self.solved_move(position, level, control, started_ms);
+        if let Some(p) = slice.win {
             return Some(Decision {
                 mv: Move::Cell(p),
                 reason: Reason::Solved,
@@ -829,7 +848,8 @@ impl Engine {
             self.table = TranspositionTable::new(params.tt_bits);
             self.table_bits = params.tt_bits;
         }
-        let result = search_with_table(position, &params, control, &mut self.table);
+        let root_cells = slice.open.filter(|_| level.solver.open_root);
+        let result = search_within(position, &params, control, &mut self.table, root_cells);
         if result.proven.is_none() {
             if let Some(p) = self.solved_in_rest(position, level, control, started_ms) {
                 return Some(Decision {
@@ -873,7 +893,7 @@ impl Engine {
         if !slice.rest || slice.share_in(position) <= 0.0 || left < limit * 0.05 {
             return None;
         }
-        self.solver_win(position, control, Some(left), None)
+        self.solver_win(position, control, Some(left), None).win
     }
 
     /// A winning move, if the solver proves one within the level's slice.
@@ -883,11 +903,11 @@ impl Engine {
         level: &Level,
         control: &mut dyn Control,
         started_ms: f64,
-    ) -> Option<Point> {
+    ) -> SliceOutcome {
         let slice = level.solver;
         let share = slice.share_in(position);
         if share <= 0.0 {
-            return None;
+            return SliceOutcome::default();
         }
         match level.search.time_ms {
             Some(limit) => {
@@ -900,14 +920,15 @@ impl Engine {
     }
 
     /// The solver's winning move for the side to move, if it proves one within `time_ms` or
-    /// `max_nodes` (its table kept from the moves before).
+    /// `max_nodes` (its table kept from the moves before), or else the moves it has not
+    /// proven losing.
     fn solver_win(
         &mut self,
         position: &Position,
         control: &mut dyn Control,
         time_ms: Option<f64>,
         max_nodes: Option<u64>,
-    ) -> Option<Point> {
+    ) -> SliceOutcome {
         let solver = self.solver();
         let mut params = solver.params().clone();
         params.time_ms = time_ms;
@@ -915,10 +936,16 @@ impl Engine {
         solver.set_params(params);
         let solution = solver.solve(position, &mut SliceControl { control });
         if solution.winner != Some(position.to_move()) {
-            return None;
+            return SliceOutcome {
+                win: None,
+                open: solution.open_moves(),
+            };
         }
-        solution
-            .best
-            .filter(|&p| position.empty_cells().contains(p))
+        SliceOutcome {
+            win: solution
+                .best
+                .filter(|&p| position.empty_cells().contains(p)),
+            open: None,
+        }
     }
 }

@@ -5,10 +5,10 @@ use std::collections::HashMap;
 
 use ohm_engine::connections::HSearchLimits;
 use ohm_engine::search::{
-    search, Callbacks, Control, NoControl, Progress, SearchParams, SearchResult, POLL_INTERVAL,
-    PROVEN,
+    search, search_within, Callbacks, Control, NoControl, Progress, SearchParams, SearchResult,
+    TranspositionTable, POLL_INTERVAL, PROVEN,
 };
-use ohm_engine::{Board, Color, Move, Point, Position};
+use ohm_engine::{Board, CellSet, Color, Move, Point, Position};
 
 mod common;
 use common::Rng;
@@ -282,6 +282,37 @@ fn narrowing_the_root_keeps_proofs_right() {
         checked += 1;
     }
     assert!(checked > 20 && narrowed > 10, "{checked} {narrowed}");
+}
+
+#[test]
+fn a_root_kept_to_given_moves_keeps_proofs_right() {
+    // The player keeps the root to the moves its solver has not proven losing: the search
+    // then chooses among them, a win found there is real, and a loss is never claimed from
+    // part of the root.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(79);
+    let mut checked = 0;
+    for pos in random_positions(&mut rng, &[(4u8, 3u32, 14), (4, 6, 14)]) {
+        let depth = pos.empty_cells().len().min(5);
+        let kept: CellSet = pos
+            .empty_cells()
+            .iter()
+            .filter(|_| rng.below(2) == 0)
+            .collect();
+        let params = SearchParams {
+            killers: true,
+            ..SearchParams::full_width(depth)
+        };
+        let mut table = TranspositionTable::new(params.tt_bits);
+        let result = search_within(&pos, &params, &mut NoControl, &mut table, Some(kept));
+        check_if_proven(&pos, &result, &mut memo);
+        if !kept.is_empty() {
+            assert!(kept.contains(result.best.unwrap()));
+            assert!(result.root_moves.iter().all(|&(p, _)| kept.contains(p)));
+        }
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked}");
 }
 
 #[test]

@@ -190,6 +190,10 @@ pub struct SearchParams {
     /// on 11x11 at 2 s a move level 6 finished depth 2 and then had no time for depth 3 over
     /// the whole root. Once narrowed, the root stays so.
     pub narrow_root: u32,
+    /// When even [`SearchParams::narrow_root`] moves would not finish the next iteration, the
+    /// most that would, down to this many (0: none; the iterations stop there): the time left
+    /// after depth 3 on 11x11 goes to the best few moves one ply deeper.
+    pub narrow_floor: u32,
     /// Moves searched at the nodes one ply above the leaves (0: [`SearchParams::width`]):
     /// their children are leaves, each an H-search update and a circuit solve.
     pub frontier_width: u32,
@@ -232,6 +236,7 @@ impl SearchParams {
             fill_in: false,
             late_reduction: 0,
             narrow_root: 0,
+            narrow_floor: 0,
             frontier_width: 0,
         }
     }
@@ -1084,6 +1089,20 @@ pub fn search_with_table(
     control: &mut dyn Control,
     table: &mut TranspositionTable,
 ) -> SearchResult {
+    search_within(position, params, control, table, None)
+}
+
+/// [`search_with_table`] with the root's moves kept inside `root_cells` when that leaves any
+/// of the moves it would consider: the player passes the moves its solver has not proven
+/// losing ([`crate::solver::Solution::open_moves`]). A root so narrowed claims no proven loss
+/// (the moves left out may not have been searched).
+pub fn search_within(
+    position: &Position,
+    params: &SearchParams,
+    control: &mut dyn Control,
+    table: &mut TranspositionTable,
+    root_cells: Option<crate::CellSet>,
+) -> SearchResult {
     let start_ms = control.now_ms();
     let to_move = position.to_move();
     let mut result = SearchResult {
@@ -1123,12 +1142,20 @@ pub fn search_with_table(
     };
     // Root moves: the must-play region when H-search sees threats (all cells when it sees a
     // lost position: the player still has to move), best first by energy.
-    let region = match s.verdict(0) {
+    let mut region = match s.verdict(0) {
         Verdict::MustPlay(region) => region,
         _ => None,
     };
+    let mut narrowed = false;
+    if let Some(allowed) = root_cells {
+        let cells = region.unwrap_or_else(|| position.empty_cells());
+        if cells.intersects(&allowed) {
+            narrowed = cells & allowed != cells;
+            region = Some(cells & allowed);
+        }
+    }
     let candidates = s.ordered_moves(region, 0, None);
-    let mut root_truncated = candidates.len() > params.root_width.max(1) as usize;
+    let mut root_truncated = narrowed || candidates.len() > params.root_width.max(1) as usize;
     let mut root: Vec<(Point, i32)> = candidates
         .into_iter()
         .take(params.root_width.max(1) as usize)
@@ -1206,15 +1233,23 @@ pub fn search_with_table(
         };
         let keep = params.narrow_root as usize;
         let whole_root_fits = params.time_ms.is_some() && fits(1.0);
-        if keep > 0 && depth >= 2 && root.len() > keep && !whole_root_fits {
+        if keep > 0 && depth >= 2 && !whole_root_fits {
             // The whole root's next iteration would not finish in time (or, without a clock,
-            // always): the best few of this one are searched again.
-            let share = keep as f64 / root.len() as f64;
-            if !fits(share) {
+            // always): the best few of this one are searched again, as many as fit.
+            let len = root.len();
+            let most = keep.min(len);
+            let fewest = if params.narrow_floor == 0 {
+                most
+            } else {
+                (params.narrow_floor as usize).clamp(1, most)
+            };
+            let Some(kept) = (fewest..=most).rev().find(|&k| fits(k as f64 / len as f64)) else {
                 break;
+            };
+            if kept < len {
+                root.truncate(kept);
+                root_truncated = true;
             }
-            root.truncate(keep);
-            root_truncated = true;
         } else if !fits(1.0) {
             break;
         }

@@ -290,6 +290,29 @@ pub struct Solution {
     pub elapsed_ms: f64,
     /// The solve ended by the stop flag, the time limit or the work limit.
     pub stopped: bool,
+    /// The root's moves with their bounds as the search last saw them (empty when the root
+    /// was decided without being expanded). Cells not among them are inferior, outside the
+    /// must-play region or outside a losing move's proof bound: a winning move, when there is
+    /// one, is always among them.
+    pub root_moves: Vec<RootMove>,
+}
+
+impl Solution {
+    /// The root's moves not proven losing, for an unsolved root the search expanded: a
+    /// winning move, if there is one, is among them (`None`: nothing known).
+    #[must_use]
+    pub fn open_moves(&self) -> Option<CellSet> {
+        if self.winner.is_some() || self.root_moves.is_empty() {
+            return None;
+        }
+        let open: CellSet = self
+            .root_moves
+            .iter()
+            .filter(|m| m.wins() != Some(false))
+            .map(|m| m.mv)
+            .collect();
+        (!open.is_empty()).then_some(open)
+    }
 }
 
 /// Every empty cell of a position judged ([`Solver::judge_moves`]).
@@ -411,6 +434,7 @@ impl Solver {
             stats: Stats::default(),
             elapsed_ms: 0.0,
             stopped: false,
+            root_moves: Vec::new(),
         };
         if let Some(winner) = position.winner() {
             solution.winner = Some(winner);
@@ -442,6 +466,7 @@ impl Solver {
         search.report(elapsed);
         solution.stats = search.stats;
         solution.stopped = search.stopped;
+        solution.root_moves = core::mem::take(&mut search.root_moves);
         solution.elapsed_ms = elapsed;
         let mover = position.to_move();
         if root.bounds.is_win() {
