@@ -192,7 +192,9 @@ pub struct SearchParams {
     pub narrow_root: u32,
     /// When even [`SearchParams::narrow_root`] moves would not finish the next iteration, the
     /// most that would, down to this many (0: none; the iterations stop there): the time left
-    /// after depth 3 on 11x11 goes to the best few moves one ply deeper.
+    /// after depth 3 on 11x11 goes to the best few moves one ply deeper. Measured at level 6
+    /// on 11x11 at 2 s (`narrow_floor=3` in `ohm match`, match DE in `docs/strength.md`):
+    /// 19-21, so the levels leave it off.
     pub narrow_floor: u32,
     /// Moves searched at the nodes one ply above the leaves (0: [`SearchParams::width`]):
     /// their children are leaves, each an H-search update and a circuit solve.
