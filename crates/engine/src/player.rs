@@ -237,14 +237,11 @@ pub const NARROW_ROOT: u32 = 8;
 /// 32-12 on 11x11 at 2 s (+170 Elo, +57 .. +284), where it lost 13-27 on 9x9.
 pub const LARGE_BOARD_FRONTIER: u32 = 8;
 
-/// Levels 5 and 6: half of each move to the solver from 100 empty cells, 70% on boards up to
-/// 9x9 (AW, AW2: 50-30 against half on 9x9 at 2 s; AX: 7-13 on 11x11, which keeps half). On
-/// 11x11 the slice from 100 empty cells (21 stones) instead of 81 won 27-13 at 2 s (DF in
-/// `docs/strength.md`): the solver's table, kept over the game, is built earlier, as on 9x9,
-/// where leaving the solver out of the first moves lost 12-28 (DB).
+/// Levels 5 and 6: half of each move to the solver from 81 empty cells, 70% on boards up to
+/// 9x9 (AW, AW2: 50-30 against half on 9x9 at 2 s; AX: 7-13 on 11x11, which keeps half).
 const STRONGEST_SLICE: SolverSlice = SolverSlice {
     small_board_share: 0.7,
-    ..slice(0.5, 100)
+    ..slice(0.5, 81)
 };
 
 /// The six levels, weakest first.
@@ -255,8 +252,8 @@ const STRONGEST_SLICE: SolverSlice = SolverSlice {
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s | 0.2, 20 |
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
 /// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
-/// | 5 | expert | 6 | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 100 |
-/// | 6 | strongest | 6 | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 100 |
+/// | 5 | expert | 6 | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 6 | strongest | 6 | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
 ///
 /// **Levels 5 and 6 differ by time only**: the strongest search, tuned at 2 s a move (the
 /// matches against the build from before, `docs/strength.md`), at 2 s and at 8 s, with
@@ -274,8 +271,7 @@ const STRONGEST_SLICE: SolverSlice = SolverSlice {
 /// level:6,time=1000,solver=SHARE:MAX_EMPTY`), level 6 keeps 75 without a slice, 74 with
 /// 30% in positions of at most 60 empty cells (most of the file's have more), 77 to 79 with
 /// half the time from 81 empty cells (a whole 9x9 board); level 4 keeps 73 and 77. So levels
-/// 4 to 6 give the solver half of every move on boards up to 9x9 and from 40 stones on 11x11
-/// (levels 5 and 6 from 21 stones: match DF);
+/// 4 to 6 give the solver half of every move on boards up to 9x9 and from 40 stones on 11x11;
 /// levels 5 and 6 70% on boards up to 9x9, which won 50-30 there at 2 s and keeps all 79.
 ///
 /// **H-search at every node**, leaves included, is what separates levels 4 to 6 from level 3:
