@@ -77,19 +77,11 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// across the opponent's bridges and second-row templates cut).
 fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
     if let Some(value) = option.strip_prefix("solver_rest=") {
-        level.solver.rest = match value {
-            "1" => true,
-            "0" => false,
-            _ => return Err(format!("solver_rest: '{value}' (0, 1)")),
-        };
+        level.solver.rest = switch("solver_rest", value)?;
         return Ok(());
     }
     if let Some(value) = option.strip_prefix("open_root=") {
-        level.solver.open_root = match value {
-            "1" => true,
-            "0" => false,
-            _ => return Err(format!("open_root: '{value}' (0, 1)")),
-        };
+        level.solver.open_root = switch("open_root", value)?;
         return Ok(());
     }
     if let Some(value) = option.strip_prefix("large_frontier=") {
@@ -129,6 +121,15 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         open_root: level.solver.open_root,
     };
     Ok(())
+}
+
+/// An on/off option's `value`: `1` or `0`.
+fn switch(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "1" => Ok(true),
+        "0" => Ok(false),
+        _ => Err(format!("{key}: '{value}' (0, 1)")),
+    }
 }
 
 /// `text` as a finite number above 0.
@@ -181,13 +182,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
                 }
             }
         }
-        "walls" => {
-            search.circuit.cut_opponent_bridges = match value {
-                "1" => true,
-                "0" => false,
-                _ => return Err(format!("walls: '{value}' (0, 1)")),
-            }
-        }
+        "walls" => search.circuit.cut_opponent_bridges = switch(key, value)?,
         "vcfactor" => {
             search.circuit.full_factor =
                 positive(value).ok_or(format!("vcfactor: '{value}' is not a positive factor"))?;

@@ -1240,10 +1240,9 @@ pub fn search_within(
             // always): the best few of this one are searched again, as many as fit.
             let len = root.len();
             let most = keep.min(len);
-            let fewest = if params.narrow_floor == 0 {
-                most
-            } else {
-                (params.narrow_floor as usize).clamp(1, most)
+            let fewest = match params.narrow_floor {
+                0 => most,
+                floor => (floor as usize).min(most),
             };
             let Some(kept) = (fewest..=most).rev().find(|&k| fits(k as f64 / len as f64)) else {
                 break;
