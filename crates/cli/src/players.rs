@@ -197,6 +197,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "edge" => search.edge_penalty = number()? as i32,
         "mtdf" => search.mtdf = number()? != 0,
         "killers" => search.killers = number()? != 0,
+        "reuse" => search.reuse_children = switch(key, value)?,
         "countermoves" => search.countermoves = number()? != 0,
         "history" => search.history = number()? != 0,
         "lazy" => search.lazy_leaves = number()? != 0,

@@ -48,6 +48,10 @@ fn main() {
             }
             p.play_unchecked(p.to_move(), Move::Cell(m));
         }
-        println!("{file}: {line}");
+        let (table, usage) = (engine.solver().table_stats(), engine.solver().table_usage());
+        println!(
+            "{file}: {line}\n  solver table: {} of {} slots ({} bytes), {} stores, {} replacements",
+            usage.positions, usage.slots, usage.bytes, table.stores, table.replacements
+        );
     }
 }

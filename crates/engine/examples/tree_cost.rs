@@ -1,7 +1,8 @@
 //! The player's tree work without a clock: level 6's search to a fixed depth on a few 9x9 and
 //! 11x11 middle games. Prints nodes, score and move (which a pure speed-up must not change)
 //! and the time, so two builds compare exactly. `tree_cost LEVEL SIZE "MOVES" DEPTH` runs
-//! one position of your own instead (for a profiler).
+//! one position of your own instead (for a profiler). `REUSE=1` scores moves from the table
+//! before playing them ([`ohm_engine::search::SearchParams::reuse_children`]).
 use ohm_engine::{player, search::search, search::NoControl, Board, Move, Point, Position};
 use std::time::Instant;
 fn main() {
@@ -31,6 +32,7 @@ fn main() {
         let mut params = player::level(level).unwrap().search;
         params.time_ms = None;
         params.max_depth = depth;
+        params.reuse_children = std::env::var("REUSE").is_ok_and(|v| v == "1");
         let t = Instant::now();
         let r = search(&p, &params, &mut NoControl);
         println!(

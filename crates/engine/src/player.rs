@@ -164,6 +164,7 @@ const fn params(
         narrow_root: 0,
         narrow_floor: 0,
         frontier_width: 0,
+        reuse_children: false,
     }
 }
 

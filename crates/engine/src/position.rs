@@ -191,6 +191,13 @@ impl Position {
         self.hash
     }
 
+    /// The hash [`Position::hash`] gives after the side to move plays the empty cell `p`,
+    /// without playing it (the search scores a move from its table this way).
+    #[must_use]
+    pub fn hash_after(&self, p: Point) -> u64 {
+        self.hash ^ zobrist::stone_key(self.to_move, p.index()) ^ zobrist::WHITE_TO_MOVE
+    }
+
     /// The hash of this position turned half a turn ([`crate::Board::half_turn`]), the same
     /// player to move: what [`Position::hash`] gives for the turned position.
     #[must_use]

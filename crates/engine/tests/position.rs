@@ -207,3 +207,21 @@ fn the_half_turn_is_a_symmetry_and_its_hash_is_the_turned_positions() {
         }
     }
 }
+
+/// `hash_after` is the hash of the position after the move (the search scores moves from its
+/// table by it without playing them).
+#[test]
+fn the_hash_after_a_move_is_the_hash_of_the_position_it_makes() {
+    let mut rng = Rng(12);
+    for n in [3u8, 5, 9, 11] {
+        let mut position = Position::new(Board::square(n).unwrap());
+        while let Some(cell) = rng.pick(position.empty_cells()) {
+            let expected = position.hash_after(cell);
+            position.play_unchecked(position.to_move(), Move::Cell(cell));
+            assert_eq!(position.hash(), expected, "{cell} on {n}x{n}");
+            if position.is_over() {
+                break;
+            }
+        }
+    }
+}

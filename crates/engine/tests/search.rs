@@ -339,6 +339,69 @@ fn a_narrow_frontier_keeps_proofs_right() {
     assert!(checked > 20, "{checked}");
 }
 
+#[test]
+fn moves_scored_from_the_table_keep_proofs_and_scores_right() {
+    // With `reuse_children` a move whose position the table already answers is not played:
+    // proofs must still be brute force's (with H-search and a selective width too), and at
+    // full width without H-search, where a leaf's score does not depend on the path to it,
+    // the minimax score must be the one found by playing every move.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(4242);
+    let mut checked = 0;
+    for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)]) {
+        let depth = pos.empty_cells().len();
+        for mtdf in [false, true] {
+            let exhaustive = SearchParams {
+                reuse_children: true,
+                mtdf,
+                ..SearchParams::full_width(depth)
+            };
+            check_against_brute_force(&pos, &exhaustive, &mut memo);
+            let selective = SearchParams {
+                hsearch: Some(HSearchLimits::DEFAULT),
+                hsearch_plies: depth,
+                width: 3,
+                killers: true,
+                countermoves: true,
+                ..exhaustive
+            };
+            let result = search(&pos, &selective, &mut NoControl);
+            check_if_proven(&pos, &result, &mut memo);
+        }
+        checked += 1;
+    }
+    assert!(checked > 25, "{checked}");
+    let mut compared = 0;
+    for _ in 0..16 {
+        let Some(pos) = random_position(&mut rng, 5, 5) else {
+            continue;
+        };
+        for mtdf in [false, true] {
+            let played = SearchParams {
+                mtdf,
+                ..SearchParams::full_width(3)
+            };
+            let reused = SearchParams {
+                reuse_children: true,
+                ..played
+            };
+            let (a, b) = (
+                search(&pos, &played, &mut NoControl),
+                search(&pos, &reused, &mut NoControl),
+            );
+            assert_eq!(
+                a.score,
+                b.score,
+                "{}",
+                ohm_engine::diagram::to_diagram(&pos)
+            );
+            assert!(b.nodes <= a.nodes, "{} > {}", b.nodes, a.nodes);
+        }
+        compared += 1;
+    }
+    assert!(compared > 10, "{compared}");
+}
+
 /// Stops after `polls` polls; counts them.
 struct StopAfter {
     polls: u32,

@@ -199,6 +199,14 @@ pub struct SearchParams {
     /// Moves searched at the nodes one ply above the leaves (0: [`SearchParams::width`]):
     /// their children are leaves, each an H-search update and a circuit solve.
     pub frontier_width: u32,
+    /// A move whose resulting position the table already answers for the window (a leaf's
+    /// score, or an interior node searched deep enough) is scored from the table **before**
+    /// it is played, saving the two H-search updates of playing it: transpositions (the same
+    /// stones in another order) and the re-searches of principal variation search and
+    /// MTD(f) meet the same leaves again. Leaves keep their scores in the table's leaf
+    /// store ([`TranspositionTable::probe_leaf`]). Off with [`SearchParams::lazy_leaves`]
+    /// and [`SearchParams::forced_extension`], whose leaves depend on the path.
+    pub reuse_children: bool,
 }
 
 /// What scores the leaves of the search.
@@ -240,6 +248,7 @@ impl SearchParams {
             narrow_root: 0,
             narrow_floor: 0,
             frontier_width: 0,
+            reuse_children: false,
         }
     }
 }
@@ -636,7 +645,21 @@ impl Searcher<'_> {
             }
         }
         let region = match self.verdict(ply) {
-            Verdict::Won(score) | Verdict::Lost(score) => return score,
+            Verdict::Won(score) | Verdict::Lost(score) => {
+                if depth == 0 {
+                    self.remember_leaf(key, score, ply);
+                } else if self.reuses_children() {
+                    // Proven by H-search: the same at any depth.
+                    self.tt.store(TtEntry {
+                        key,
+                        score: to_tt(score, ply),
+                        depth: u16::MAX,
+                        bound: Bound::Exact,
+                        best: None,
+                    });
+                }
+                return score;
+            }
             Verdict::MustPlay(region) => region,
         };
         // The path so far is `ply` moves for `depth_at_root - depth` of depth: the difference
@@ -655,10 +678,12 @@ impl Searcher<'_> {
                     crate::distance::two_distance_score(&self.position, me)
                 }
             };
-            return score
+            let score = score
                 + self
                     .rings
                     .prior(&self.position, me, self.params.edge_penalty);
+            self.remember_leaf(key, score, ply);
+            return score;
         }
         // Staged move order: the table's move, the killers, the countermove and the history's
         // cell first, each tried before the circuit's energy ordering of the rest is paid for
@@ -840,6 +865,9 @@ impl Searcher<'_> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
+        if let Some(score) = self.known_child(p, depth, ply, alpha, beta) {
+            return score;
+        }
         let leaf = depth == 1 && self.params.lazy_leaves && self.params.forced_extension == 0;
         self.play_as(p, ply + 1, leaf);
         let reduced = match child {
@@ -860,6 +888,47 @@ impl Searcher<'_> {
         };
         self.unplay(ply + 1);
         score
+    }
+
+    /// Whether the table's answers may stand in for playing a move
+    /// ([`SearchParams::reuse_children`]).
+    fn reuses_children(&self) -> bool {
+        self.params.reuse_children && !self.params.lazy_leaves && self.params.forced_extension == 0
+    }
+
+    /// The leaf at `ply` with `key` scored `score`: kept for the next time a path meets it.
+    fn remember_leaf(&mut self, key: u64, score: i32, ply: u32) {
+        if self.reuses_children() {
+            self.tt.store_leaf(key, to_tt(score, ply));
+        }
+    }
+
+    /// The score of the move `p` (from the mover's side, `depth` plies left at the node)
+    /// when the table already answers for its position within `(alpha, beta)`, without
+    /// playing it: what `negamax` would return from the table after playing it, for any of
+    /// the windows [`Searcher::search_child`] uses (a bound counts only when it falls outside
+    /// the full window, so no re-search is skipped).
+    fn known_child(&self, p: Point, depth: u32, ply: u32, alpha: i32, beta: i32) -> Option<i32> {
+        if !self.reuses_children() {
+            return None;
+        }
+        let key = self.position.hash_after(p);
+        let child_ply = ply + 1;
+        if depth == 1 {
+            return self.tt.probe_leaf(key).map(|s| -from_tt(s, child_ply));
+        }
+        let e = self.tt.probe(key)?;
+        if u32::from(e.depth) < depth - 1 {
+            return None;
+        }
+        let score = -from_tt(e.score, child_ply);
+        match e.bound {
+            Bound::Exact => Some(score),
+            // The child's lower bound is an upper bound here, and the other way round.
+            Bound::Lower if score <= alpha => Some(score),
+            Bound::Upper if score >= beta => Some(score),
+            _ => None,
+        }
     }
 
     /// How the `i`-th move of a node with `depth` plies left is searched, with late move

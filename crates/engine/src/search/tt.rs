@@ -28,6 +28,9 @@ pub struct TtEntry {
 #[derive(Clone, Debug)]
 pub struct TranspositionTable {
     slots: Vec<Option<TtEntry>>,
+    /// Leaves' scores (key, score), apart from the nodes' slots so that the many leaves do
+    /// not push out the nodes' moves.
+    leaves: Vec<Option<(u64, i32)>>,
     mask: u64,
 }
 
@@ -38,6 +41,7 @@ impl TranspositionTable {
         let bits = bits.clamp(4, 24);
         TranspositionTable {
             slots: vec![None; 1usize << bits],
+            leaves: vec![None; 1usize << bits],
             mask: (1u64 << bits) - 1,
         }
     }
@@ -49,5 +53,18 @@ impl TranspositionTable {
 
     pub fn store(&mut self, entry: TtEntry) {
         self.slots[(entry.key & self.mask) as usize] = Some(entry);
+    }
+
+    /// The score stored for the leaf with `key`, if its slot still holds it.
+    #[must_use]
+    pub fn probe_leaf(&self, key: u64) -> Option<i32> {
+        self.leaves[(key & self.mask) as usize]
+            .filter(|&(k, _)| k == key)
+            .map(|(_, score)| score)
+    }
+
+    /// Stores a leaf's score (always replacing).
+    pub fn store_leaf(&mut self, key: u64, score: i32) {
+        self.leaves[(key & self.mask) as usize] = Some((key, score));
     }
 }
