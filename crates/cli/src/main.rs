@@ -67,6 +67,7 @@ usage:
                                      tt=BITS, full=N, semi=N, or=N, budget=N|none,
                                      extend=N, vc=shared|all[:R]|direct[:R]|none,
                                      semilinks=FACTOR|none, vcfactor=F, walls=0|1,
+                                     heat=power|current, reuse=0|1, probe=0|1,
                                      killers=0|1, countermoves=0|1, history=0|1, lazy=0|1,
                                      fill=0|1, finish=MARGIN, lmr=N, narrow=N, narrow_floor=N,
                                      frontier=N, large_frontier=N, captured=0|1,

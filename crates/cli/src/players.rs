@@ -74,7 +74,10 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// or not at all), `semilinks=F|none` (with `vc=all`, pairs joined only by a semi-connection
 /// linked too, at F times a full connection's resistance), `vcfactor=F` (a full connection's
 /// link at F times the resistance of the adjacency it stands for), `walls=0|1` (the links
-/// across the opponent's bridges and second-row templates cut).
+/// across the opponent's bridges and second-row templates cut), `heat=power|current` (the
+/// move order by the power share around a cell or the current share through it), `reuse=0|1`
+/// (moves scored from the table before they are played), `probe=0|1` (the moves one ply
+/// above the leaves chosen by a probe of the position after each).
 fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
     if let Some(value) = option.strip_prefix("solver_rest=") {
         level.solver.rest = switch("solver_rest", value)?;
@@ -183,6 +186,13 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
             }
         }
         "walls" => search.circuit.cut_opponent_bridges = switch(key, value)?,
+        "heat" => {
+            search.circuit.current_heat = match value {
+                "current" => true,
+                "power" => false,
+                _ => return Err(format!("heat: '{value}' (power, current)")),
+            };
+        }
         "vcfactor" => {
             search.circuit.full_factor =
                 positive(value).ok_or(format!("vcfactor: '{value}' is not a positive factor"))?;
@@ -198,6 +208,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "mtdf" => search.mtdf = number()? != 0,
         "killers" => search.killers = number()? != 0,
         "reuse" => search.reuse_children = switch(key, value)?,
+        "probe" => search.frontier_probe = switch(key, value)?,
         "countermoves" => search.countermoves = number()? != 0,
         "history" => search.history = number()? != 0,
         "lazy" => search.lazy_leaves = number()? != 0,

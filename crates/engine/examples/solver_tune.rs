@@ -10,7 +10,8 @@
 //! `pos:SIZE:MOVES` (one position, moves comma-separated). Variables: `EPS`, `WBASE`, `WFACTOR`, `LIM`
 //! (`full,semi,or`), `TT` (MiB), `GLANCE` (0/1), `WEAK` (0/1), `CAPTURED` (0/1), `INF`
 //! (`solver`, `full`, `deep`), `PSP` (proof-set pruning 0/1), `ORS`, `SEMIAND`,
-//! `INTERSECT`, `AOE` (H-search's stronger rules, 0/1).
+//! `INTERSECT`, `AOE` (H-search's stronger rules, 0/1), `HEAT` (`current`: children ordered by
+//! the current through each cell).
 use ohm_engine::bench::solver::puzzle_cases;
 use ohm_engine::inferior::AnalysisOptions;
 use ohm_engine::solver::{Control, Progress, Solver, SolverParams};
@@ -61,6 +62,9 @@ fn params(limit_ms: f64) -> SolverParams {
     }
     if let Some(w) = env::<u8>("WEAK") {
         p.weak_delta = w == 1;
+    }
+    if let Ok(h) = std::env::var("HEAT") {
+        p.current_heat = h == "current";
     }
     if let Some(c) = env::<u8>("CAPTURED") {
         p.hsearch.captured = c == 1;

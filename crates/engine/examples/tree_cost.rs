@@ -2,7 +2,8 @@
 //! 11x11 middle games. Prints nodes, score and move (which a pure speed-up must not change)
 //! and the time, so two builds compare exactly. `tree_cost LEVEL SIZE "MOVES" DEPTH` runs
 //! one position of your own instead (for a profiler). `REUSE=1` scores moves from the table
-//! before playing them ([`ohm_engine::search::SearchParams::reuse_children`]).
+//! before playing them ([`ohm_engine::search::SearchParams::reuse_children`]), `PROBE=1`
+//! orders the moves above the leaves by a probe ([`ohm_engine::search::SearchParams::frontier_probe`]).
 use ohm_engine::{player, search::search, search::NoControl, Board, Move, Point, Position};
 use std::time::Instant;
 fn main() {
@@ -33,6 +34,7 @@ fn main() {
         params.time_ms = None;
         params.max_depth = depth;
         params.reuse_children = std::env::var("REUSE").is_ok_and(|v| v == "1");
+        params.frontier_probe = std::env::var("PROBE").is_ok_and(|v| v == "1");
         let t = Instant::now();
         let r = search(&p, &params, &mut NoControl);
         println!(

@@ -165,6 +165,7 @@ const fn params(
         narrow_floor: 0,
         frontier_width: 0,
         reuse_children: false,
+        frontier_probe: false,
     }
 }
 

@@ -279,6 +279,50 @@ fn known_resistances_and_the_sign_of_e() {
 }
 
 #[test]
+fn the_current_heat_is_each_cells_share_of_the_current() {
+    // With `current_heat` a cell's heat is the share of the total current its links carry,
+    // in and out: 2 for a cell every path crosses, between 0 and 2 elsewhere, and the
+    // resistances do not change.
+    let current = CircuitParams {
+        current_heat: true,
+        ..CircuitParams::DEFAULT
+    };
+    let empty = Position::new(Board::square(1).unwrap());
+    let e = evaluate(&empty, &current, ByColor::new(None, None), true);
+    assert!((e.energy_at(Color::Black, Point::parse("a1").unwrap()) - 2.0).abs() < 1e-9);
+    // A Black wall across White's way with one gap: every White path goes through b2.
+    let gap = position!(
+        ". B .
+          . . .
+           . B ."
+    );
+    let e = evaluate(&gap, &current, ByColor::new(None, None), true);
+    assert!((e.energy_at(Color::White, Point::parse("b2").unwrap()) - 2.0).abs() < 1e-9);
+    let mut rng = Rng(57);
+    for case in 0..40 {
+        let stones = rng.below(10) as u32;
+        let pos = random_position(&mut rng, 5, 5, stones);
+        let by_current = evaluate(&pos, &current, ByColor::new(None, None), true);
+        let by_power = evaluate(
+            &pos,
+            &CircuitParams::DEFAULT,
+            ByColor::new(None, None),
+            true,
+        );
+        assert_eq!(by_current.resistance, by_power.resistance, "case {case}");
+        for color in Color::ALL {
+            for c in pos.empty_cells() {
+                let (i, w) = (by_current.energy_at(color, c), by_power.energy_at(color, c));
+                assert!((-1e-9..=2.0 + 1e-9).contains(&i), "case {case} {c}: {i}");
+                // Each link's drop is at most the unit voltage, so its power share is at
+                // most its current share.
+                assert!(w <= i + 1e-12, "case {case} {c}: {i} {w}");
+            }
+        }
+    }
+}
+
+#[test]
 fn virtual_connections_lower_the_resistance() {
     // Two Black stones forming bridges towards both edges on 4x4.
     let pos = position!(

@@ -402,6 +402,33 @@ fn moves_scored_from_the_table_keep_proofs_and_scores_right() {
     assert!(compared > 10, "{compared}");
 }
 
+#[test]
+fn probed_frontiers_keep_proofs_right() {
+    // The moves above the leaves chosen by a probe of each: a node whose moves were not all
+    // searched still never claims a loss, so every proven value stands, with H-search and
+    // without.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(4343);
+    let mut checked = 0;
+    for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)]) {
+        let depth = pos.empty_cells().len();
+        for hsearch in [None, Some(HSearchLimits::DEFAULT)] {
+            let params = SearchParams {
+                frontier_probe: true,
+                frontier_width: 2,
+                hsearch,
+                hsearch_plies: depth,
+                killers: true,
+                ..SearchParams::full_width(depth)
+            };
+            let result = search(&pos, &params, &mut NoControl);
+            check_if_proven(&pos, &result, &mut memo);
+        }
+        checked += 1;
+    }
+    assert!(checked > 25, "{checked}");
+}
+
 /// Stops after `polls` polls; counts them.
 struct StopAfter {
     polls: u32,

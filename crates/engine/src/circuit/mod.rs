@@ -106,6 +106,12 @@ pub struct CircuitParams {
     /// of the cells is answered by the other. Measured at level 6 on 9x9, 1 s a move, 80
     /// games: 37-43 against the links kept (Benzene's circuit): off.
     pub cut_opponent_bridges: bool,
+    /// The heat of a cell ([`Evaluation::heat`], the search's move order) from the current
+    /// through it instead of the power dissipated around it: the share of the total current
+    /// its links carry (Six's and Benzene's move-ordering key), which ranks every cell on the
+    /// main paths by their flow, where the power share favours the cells with the largest
+    /// voltage drops (the bottlenecks) and discounts well-connected ones.
+    pub current_heat: bool,
 }
 
 impl CircuitParams {
@@ -114,6 +120,7 @@ impl CircuitParams {
         semi_factor: None,
         full_factor: 1.0,
         cut_opponent_bridges: false,
+        current_heat: false,
     };
 }
 
@@ -331,16 +338,23 @@ impl Circuit {
     }
 
     /// Per point index, the share of the total power dissipated on links touching each empty
-    /// cell (0 elsewhere, and everywhere when the resistance is 0 or infinite).
+    /// cell (0 elsewhere, and everywhere when the resistance is 0 or infinite); with
+    /// `current`, the share of the total current those links carry instead
+    /// ([`CircuitParams::current_heat`]).
     #[must_use]
-    pub fn energy(&self, solution: &Solution) -> Vec<f64> {
+    pub fn energy(&self, solution: &Solution, current: bool) -> Vec<f64> {
         let mut by_node = vec![0.0; self.network.node_count() as usize];
         let r = solution.resistance;
         if r > 0.0 && r.is_finite() {
             for link in self.network.links() {
-                let power = solution.power(link) * r;
-                by_node[link.a as usize] += power;
-                by_node[link.b as usize] += power;
+                // At unit voltage the total power and the total current are both 1/R.
+                let share = if current {
+                    solution.current(link) * r
+                } else {
+                    solution.power(link) * r
+                };
+                by_node[link.a as usize] += share;
+                by_node[link.b as usize] += share;
             }
         }
         let mut energy = vec![0.0; POINT_COUNT];
@@ -447,7 +461,7 @@ pub fn evaluate_after(
         let solution = circuit.solve();
         resistance[color] = solution.resistance;
         if with_energy {
-            energy[color] = circuit.energy(&solution);
+            energy[color] = circuit.energy(&solution, params.current_heat);
         }
     }
     Evaluation { resistance, energy }

@@ -64,6 +64,17 @@ impl Solution {
         let drop = self.potentials[link.a as usize] - self.potentials[link.b as usize];
         drop * drop / link.resistance
     }
+
+    /// Current through `link` at unit voltage: `|V_a − V_b| / r`. Zero for open links and
+    /// short circuits.
+    #[must_use]
+    pub fn current(&self, link: &Link) -> f64 {
+        if !(link.resistance > 0.0 && link.resistance.is_finite()) {
+            return 0.0;
+        }
+        let drop = self.potentials[link.a as usize] - self.potentials[link.b as usize];
+        drop.abs() / link.resistance
+    }
 }
 
 impl Network {

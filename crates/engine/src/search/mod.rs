@@ -207,6 +207,14 @@ pub struct SearchParams {
     /// store ([`TranspositionTable::probe_leaf`]). Off with [`SearchParams::lazy_leaves`]
     /// and [`SearchParams::forced_extension`], whose leaves depend on the path.
     pub reuse_children: bool,
+    /// At the nodes one ply above the leaves, the hottest twice the frontier's width of moves
+    /// are ordered (and so chosen, the width of them) by a **probe** of each: the circuit of
+    /// the position after it, judged with the node's own connections (those the move breaks
+    /// left out, as for [`SearchParams::lazy_leaves`]) plus the edge prior, instead of by the
+    /// node's heat: two circuit solves a probe, against an H-search update of both colours
+    /// and the solves for each leaf searched, so the leaves searched are the ones the
+    /// evaluation likes best among the hottest.
+    pub frontier_probe: bool,
 }
 
 /// What scores the leaves of the search.
@@ -249,6 +257,7 @@ impl SearchParams {
             narrow_floor: 0,
             frontier_width: 0,
             reuse_children: false,
+            frontier_probe: false,
         }
     }
 }
@@ -578,6 +587,43 @@ impl Searcher<'_> {
         )
     }
 
+    /// The moves of a node one ply above the leaves, best first: the hottest `pool` of them
+    /// by a probe of each ([`SearchParams::frontier_probe`]), then the rest by heat.
+    fn probed_moves(&self, region: Option<crate::CellSet>, ply: u32, pool: usize) -> Vec<Point> {
+        let mut moves = self.ordered_moves(region, ply, None);
+        let pool = pool.min(moves.len());
+        let conns = match self
+            .connections
+            .as_ref()
+            .filter(|_| self.has_connections(ply))
+        {
+            Some(c) => ByColor::new(Some(&c.black), Some(&c.white)),
+            None => ByColor::new(None, None),
+        };
+        let me = self.position.to_move();
+        let mut after = self.position.clone();
+        let mut probed: Vec<(Point, i32)> = Vec::with_capacity(pool);
+        for &p in &moves[..pool] {
+            after.play_unchecked(me, Move::Cell(p));
+            let score = if after.connected_winner().is_some() {
+                WIN
+            } else {
+                let evaluation =
+                    evaluate_after(&after, &self.params.circuit, conns, Some(p), false);
+                heuristic_score(&evaluation, me)
+                    + self.rings.prior(&after, me, self.params.edge_penalty)
+            };
+            after.undo();
+            probed.push((p, score));
+        }
+        // Stable: the heat order breaks ties.
+        probed.sort_by(|a, b| b.1.cmp(&a.1));
+        for (slot, (p, _)) in moves.iter_mut().zip(probed) {
+            *slot = p;
+        }
+        moves
+    }
+
     /// Candidate moves of the current node, best first: the hinted move, then by energy.
     fn ordered_moves(
         &self,
@@ -730,7 +776,11 @@ impl Searcher<'_> {
         if !cut && searched < width {
             // The early moves are never reduced; the energy order's late ones may be.
             let late = self.params.late_reduction as usize;
-            let moves = self.ordered_moves(region, ply, None);
+            let moves = if depth == 1 && self.params.frontier_probe {
+                self.probed_moves(region, ply, 2 * width)
+            } else {
+                self.ordered_moves(region, ply, None)
+            };
             truncated = moves.len() > width;
             for p in moves {
                 if searched >= width {

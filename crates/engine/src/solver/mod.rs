@@ -120,6 +120,9 @@ pub struct SolverParams {
     /// ordering: enough for its first numbers), and the full analysis only when the search
     /// goes below it (see [`node::Depth`]).
     pub glance: bool,
+    /// Children ordered by the current through each cell instead of the power around it
+    /// ([`CircuitParams::current_heat`]).
+    pub current_heat: bool,
 }
 
 /// H-search in the solver: 12 full and 24 semi carriers per pair, OR over 5. On all 36
@@ -160,6 +163,7 @@ impl SolverParams {
         // nodes (all 36 one-stone openings): the generated pattern library only.
         inferior: AnalysisOptions::SOLVER,
         glance: true,
+        current_heat: false,
     };
 }
 
@@ -364,7 +368,10 @@ impl Solver {
             // by side: the 36 6x6 openings in 15,004 nodes instead of 18,913 (4.37 s CPU
             // instead of 4.80), the empty 7x7 in 290 instead of 436, and the solved 9x9 file
             // 172 proven instead of 170 in 54.3 s CPU instead of 68.4, 0 wrong in both.
-            circuit: CircuitParams::DEFAULT,
+            circuit: CircuitParams {
+                current_heat: params.current_heat,
+                ..CircuitParams::DEFAULT
+            },
         };
         Solver {
             table: Table::with_mib(params.tt_mib),
@@ -388,6 +395,8 @@ impl Solver {
         }
         self.knowledge.hsearch = params.hsearch;
         self.knowledge.inferior = params.inferior;
+        // The order of the children changes the work, never a result: the table stays.
+        self.knowledge.circuit.current_heat = params.current_heat;
         if knowledge_changed {
             self.table.clear();
         }
