@@ -617,7 +617,7 @@ impl Searcher<'_> {
             probed.push((p, score));
         }
         // Stable: the heat order breaks ties.
-        probed.sort_by(|a, b| b.1.cmp(&a.1));
+        probed.sort_by_key(|entry| core::cmp::Reverse(entry.1));
         for (slot, (p, _)) in moves.iter_mut().zip(probed) {
             *slot = p;
         }
