@@ -29,7 +29,8 @@ pub struct TtEntry {
 pub struct TranspositionTable {
     slots: Vec<Option<TtEntry>>,
     /// Leaves' scores (key, score), apart from the nodes' slots so that the many leaves do
-    /// not push out the nodes' moves.
+    /// not push out the nodes' moves; as many slots, allocated at the first leaf stored
+    /// (only a search that reuses children stores any).
     leaves: Vec<Option<(u64, i32)>>,
     mask: u64,
 }
@@ -41,7 +42,7 @@ impl TranspositionTable {
         let bits = bits.clamp(4, 24);
         TranspositionTable {
             slots: vec![None; 1usize << bits],
-            leaves: vec![None; 1usize << bits],
+            leaves: Vec::new(),
             mask: (1u64 << bits) - 1,
         }
     }
@@ -58,13 +59,19 @@ impl TranspositionTable {
     /// The score stored for the leaf with `key`, if its slot still holds it.
     #[must_use]
     pub fn probe_leaf(&self, key: u64) -> Option<i32> {
-        self.leaves[(key & self.mask) as usize]
+        self.leaves
+            .get((key & self.mask) as usize)
+            .copied()
+            .flatten()
             .filter(|&(k, _)| k == key)
             .map(|(_, score)| score)
     }
 
     /// Stores a leaf's score (always replacing).
     pub fn store_leaf(&mut self, key: u64, score: i32) {
+        if self.leaves.is_empty() {
+            self.leaves = vec![None; self.slots.len()];
+        }
         self.leaves[(key & self.mask) as usize] = Some((key, score));
     }
 }
