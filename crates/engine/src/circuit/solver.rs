@@ -58,22 +58,22 @@ impl Solution {
     /// and short circuits (whose ends share one potential).
     #[must_use]
     pub fn power(&self, link: &Link) -> f64 {
-        if !(link.resistance > 0.0 && link.resistance.is_finite()) {
-            return 0.0;
-        }
-        let drop = self.potentials[link.a as usize] - self.potentials[link.b as usize];
-        drop * drop / link.resistance
+        self.drop(link)
+            .map_or(0.0, |drop| drop * drop / link.resistance)
     }
 
     /// Current through `link` at unit voltage: `|V_a − V_b| / r`. Zero for open links and
     /// short circuits.
     #[must_use]
     pub fn current(&self, link: &Link) -> f64 {
-        if !(link.resistance > 0.0 && link.resistance.is_finite()) {
-            return 0.0;
-        }
-        let drop = self.potentials[link.a as usize] - self.potentials[link.b as usize];
-        drop.abs() / link.resistance
+        self.drop(link)
+            .map_or(0.0, |drop| drop.abs() / link.resistance)
+    }
+
+    /// The potential drop `V_a − V_b` across a link of finite, non-zero resistance.
+    fn drop(&self, link: &Link) -> Option<f64> {
+        (link.resistance > 0.0 && link.resistance.is_finite())
+            .then(|| self.potentials[link.a as usize] - self.potentials[link.b as usize])
     }
 }
 

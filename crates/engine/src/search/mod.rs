@@ -552,15 +552,21 @@ impl Searcher<'_> {
         }
     }
 
-    fn evaluate(&self, ply: u32, with_energy: bool) -> Evaluation {
-        let conns = match self
+    /// Both colours' connections of the node at `ply` for the circuit, where the tree runs
+    /// H-search there.
+    fn node_connections(&self, ply: u32) -> ByColor<Option<&Connections>> {
+        match self
             .connections
             .as_ref()
             .filter(|_| self.has_connections(ply))
         {
             Some(c) => ByColor::new(Some(&c.black), Some(&c.white)),
             None => ByColor::new(None, None),
-        };
+        }
+    }
+
+    fn evaluate(&self, ply: u32, with_energy: bool) -> Evaluation {
+        let conns = self.node_connections(ply);
         if self.params.fill_in {
             let cells = crate::inferior::analyze_with(
                 &self.position,
@@ -592,14 +598,7 @@ impl Searcher<'_> {
     fn probed_moves(&self, region: Option<crate::CellSet>, ply: u32, pool: usize) -> Vec<Point> {
         let mut moves = self.ordered_moves(region, ply, None);
         let pool = pool.min(moves.len());
-        let conns = match self
-            .connections
-            .as_ref()
-            .filter(|_| self.has_connections(ply))
-        {
-            Some(c) => ByColor::new(Some(&c.black), Some(&c.white)),
-            None => ByColor::new(None, None),
-        };
+        let conns = self.node_connections(ply);
         let me = self.position.to_move();
         let mut after = self.position.clone();
         let mut probed: Vec<(Point, i32)> = Vec::with_capacity(pool);
