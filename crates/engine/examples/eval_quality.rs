@@ -1,0 +1,251 @@
+//! How well the static evaluation tells winning moves from losing ones, on the solved 9x9
+//! file (every empty cell of each position is known winning or losing): for each position
+//! with both kinds of move, every move is played and the position after it evaluated as the
+//! search's leaves are (both colours' H-search at level 6's tree limits, the circuit), from
+//! the mover's side. Prints the mean AUC (the share of (winning, losing) pairs the
+//! evaluation orders right), how often the best-evaluated move wins, and the time.
+//!
+//! `cargo run --release --example eval_quality [-- FIRST LAST]` (positions by index).
+//! Variables (one variant at a time): `VC` (`none`, `shared`, `all`), `FULL` (full link
+//! factor), `SEMI` (semi link factor), `GROUPS` (resistance of a link between two groups),
+//! `LIM` (`search`, `strongest`, `root`), `CUT` (1: the opponent's bridges cut).
+use ohm_engine::bench::solver::{solved_9x9_cases, Case};
+use ohm_engine::circuit::{evaluate_after, CircuitParams, VcLinks};
+use ohm_engine::connections::Connections;
+use ohm_engine::player::{ROOT_HSEARCH, SEARCH_HSEARCH, STRONGEST_HSEARCH};
+use ohm_engine::{Board, ByColor, CellSet, Color, Move, Point, Position};
+use std::time::Instant;
+
+/// Solved positions in the solved 9x9 file's CSV format (any board size).
+fn read_cases(text: &str) -> Vec<Case> {
+    let cells = |text: &str| -> CellSet {
+        text.split_whitespace()
+            .map(|name| Point::parse(name).expect("a cell"))
+            .collect()
+    };
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("board_size") && !l.is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split(',').collect();
+            let size: u8 = fields[0].parse().expect("a board size");
+            let mut position = Position::new(Board::square(size).expect("a board size"));
+            for name in fields[2].split_whitespace() {
+                let cell = Point::parse(name).expect("a cell");
+                position.play_unchecked(position.to_move(), Move::Cell(cell));
+            }
+            let color = |s: &str| Color::parse(s).expect("a colour");
+            position.set_to_move(color(fields[3]));
+            Case {
+                position,
+                winner: Some(color(fields[4])),
+                winning_moves: Some(cells(fields[5])),
+            }
+        })
+        .collect()
+}
+
+fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
+fn main() {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let cases = match std::env::var("FILE") {
+        Ok(path) => read_cases(&std::fs::read_to_string(path).expect("a readable file")),
+        Err(_) => solved_9x9_cases(),
+    };
+    let (first, last) = match args.as_slice() {
+        [a, b] => (*a, (*b).min(cases.len() - 1)),
+        _ => (0, cases.len() - 1),
+    };
+    let mut params = CircuitParams::DEFAULT;
+    let groups: Option<f64> = env("GROUPS");
+    match std::env::var("VC").as_deref() {
+        Ok("none") => params.vc_links = VcLinks::None,
+        Ok("shared") => params.vc_links = VcLinks::SharedNeighbours,
+        _ => params.vc_links = VcLinks::AllPairs { groups },
+    }
+    if let Some(f) = env("FULL") {
+        params.full_factor = f;
+    }
+    params.semi_factor = env("SEMI");
+    params.cut_opponent_bridges = env::<u8>("CUT") == Some(1);
+    let limits = match std::env::var("LIM").as_deref() {
+        Ok("search") => SEARCH_HSEARCH,
+        Ok("root") => ROOT_HSEARCH,
+        _ => STRONGEST_HSEARCH,
+    };
+    if let Some(depth) = env::<u32>("SEARCH") {
+        return search_keeps(&cases, first, last, depth);
+    }
+    let two_distance: f64 = env("TD").unwrap_or(0.0);
+    let start = Instant::now();
+    let (mut auc_sum, mut positions, mut top_wins, mut evaluated) = (0.0, 0u32, 0u32, 0u64);
+    for (index, case) in cases.iter().enumerate().take(last + 1).skip(first) {
+        let winning = case.winning_moves.expect("the file has winning sets");
+        let empty = case.position.empty_cells();
+        let losing = empty - winning;
+        if winning.is_empty() || losing.is_empty() {
+            continue;
+        }
+        let me = case.position.to_move();
+        let mut scored: Vec<(f64, bool)> = Vec::new();
+        for cell in empty {
+            let mut after = case.position.clone();
+            after.play_unchecked(me, Move::Cell(cell));
+            let score = if after.connected_winner() == Some(me) {
+                f64::INFINITY
+            } else {
+                let black = Connections::build(&after, Color::Black, limits);
+                let white = Connections::build(&after, Color::White, limits);
+                let mine = if me == Color::Black { &black } else { &white };
+                let theirs = if me == Color::Black { &white } else { &black };
+                if mine.winning().is_some() {
+                    f64::INFINITY
+                } else if theirs.winning().is_some() {
+                    f64::NEG_INFINITY
+                } else {
+                    let evaluation = evaluate_after(
+                        &after,
+                        &params,
+                        ByColor::new(Some(&black), Some(&white)),
+                        None,
+                        false,
+                    );
+                    evaluation.score_for(me)
+                        + two_distance
+                            * f64::from(ohm_engine::distance::two_distance_score(&after, me))
+                            / 1000.0
+                }
+            };
+            evaluated += 1;
+            scored.push((score, winning.contains(cell)));
+        }
+        let (mut right, mut pairs) = (0.0, 0.0);
+        for &(w, _) in scored.iter().filter(|s| s.1) {
+            for &(l, _) in scored.iter().filter(|s| !s.1) {
+                pairs += 1.0;
+                if w > l {
+                    right += 1.0;
+                } else if w == l {
+                    right += 0.5;
+                }
+            }
+        }
+        let auc = right / pairs;
+        let best =
+            scored.iter().copied().fold(
+                (f64::NEG_INFINITY, false),
+                |a, b| if b.0 > a.0 { b } else { a },
+            );
+        auc_sum += auc;
+        positions += 1;
+        top_wins += u32::from(best.1);
+        if std::env::var("VERBOSE").is_ok() {
+            println!(
+                "#{index:>3}: {} winning of {}, AUC {auc:.3}, best {}",
+                winning.len(),
+                empty.len(),
+                if best.1 { "wins" } else { "loses" }
+            );
+        }
+    }
+    println!(
+        "positions {positions}, mean AUC {:.4}, best move wins {top_wins}/{positions}, {evaluated} evaluations in {:.1} s",
+        auc_sum / f64::from(positions),
+        start.elapsed().as_secs_f64()
+    );
+}
+
+/// `SEARCH=D`: level 6's search alone (no solver) to depth `D` on every position the mover
+/// wins with some losing moves; counts the moves that keep the win. `LEVEL` picks the level.
+fn search_keeps(cases: &[Case], first: usize, last: usize, depth: u32) {
+    let level: u8 = env("LEVEL").unwrap_or(6);
+    let mut params = ohm_engine::player::level(level).expect("a level").search;
+    params.max_depth = depth;
+    params.time_ms = None;
+    if let Some(v) = env::<u8>("FILL") {
+        params.fill_in = v == 1;
+    }
+    if let Some(v) = env("WIDTH") {
+        params.width = v;
+    }
+    if let Some(v) = env("ROOT_WIDTH") {
+        params.root_width = v;
+    }
+    if let Some(v) = env("FRONTIER") {
+        params.frontier_width = v;
+    }
+    if let Some(v) = env::<u8>("CAPTURED") {
+        if let Some(h) = params.hsearch.as_mut() {
+            h.captured = v == 1;
+        }
+    }
+    if let Some(h) = params.hsearch.as_mut() {
+        if let Some(v) = env::<u8>("OR_SEARCH") {
+            h.or_search = v == 1;
+        }
+        if let Some(v) = env::<u8>("SEMI_AND") {
+            h.semi_and = v == 1;
+        }
+        if let Some(v) = env::<u8>("INTERSECT") {
+            h.full_intersection = v == 1;
+        }
+        if let Some(v) = env("MAX_FULL") {
+            h.max_full = v;
+        }
+        if let Some(v) = env("MAX_SEMI") {
+            h.max_semi = v;
+        }
+        if let Some(v) = env("MAX_OR") {
+            h.max_or = v;
+        }
+    }
+    if let Some(v) = env::<u32>("EXTEND") {
+        params.forced_extension = v;
+    }
+    if let Some(v) = env::<u32>("INFERIOR") {
+        params.inferior_plies = v;
+    }
+    if let Some(v) = env::<f64>("SEMI") {
+        params.circuit.semi_factor = Some(v);
+    }
+    let start = Instant::now();
+    let (mut kept, mut positions, mut nodes) = (0u32, 0u32, 0u64);
+    for (index, case) in cases.iter().enumerate().take(last + 1).skip(first) {
+        let winning = case.winning_moves.expect("the file has winning sets");
+        let empty = case.position.empty_cells();
+        if winning.is_empty() || (empty - winning).is_empty() {
+            continue;
+        }
+        let t = Instant::now();
+        let mut control = ohm_engine::search::Callbacks {
+            clock: || t.elapsed().as_secs_f64() * 1000.0,
+            stop: || false,
+            progress: |_: &ohm_engine::search::Progress| {},
+        };
+        let result = ohm_engine::search::search(&case.position, &params, &mut control);
+        positions += 1;
+        nodes += result.nodes;
+        let keeps = result.best.is_some_and(|b| winning.contains(b));
+        kept += u32::from(keeps);
+        if std::env::var("VERBOSE").is_ok() {
+            println!(
+                "#{index:>3}: {} stones, {} winning of {}: {:?} {} ({} nodes)",
+                case.position.move_count(),
+                winning.len(),
+                empty.len(),
+                result.best,
+                if keeps { "wins" } else { "LOSES" },
+                result.nodes
+            );
+        }
+    }
+    println!(
+        "depth {depth}: kept {kept}/{positions}, {nodes} nodes in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+}
