@@ -10,7 +10,7 @@
 //! factor), `SEMI` (semi link factor), `GROUPS` (resistance of a link between two groups),
 //! `LIM` (`search`, `strongest`, `root`), `CUT` (1: the opponent's bridges cut).
 use ohm_engine::bench::solver::{solved_9x9_cases, Case};
-use ohm_engine::circuit::{evaluate_after, CircuitParams, VcLinks};
+use ohm_engine::circuit::{evaluate_after, Circuit, CircuitParams, VcLinks};
 use ohm_engine::connections::Connections;
 use ohm_engine::player::{ROOT_HSEARCH, SEARCH_HSEARCH, STRONGEST_HSEARCH};
 use ohm_engine::{Board, ByColor, CellSet, Color, Move, Point, Position};
@@ -82,6 +82,10 @@ fn main() {
         return search_keeps(&cases, first, last, depth);
     }
     let two_distance: f64 = env("TD").unwrap_or(0.0);
+    // FILLED=1: the position after the move with the inferior cells filled in (dead and
+    // captured cells, as the solver's analysis finds them) before H-search and the circuit.
+    let filled = env::<u8>("FILLED") == Some(1);
+    let tempo: Option<f64> = env("TEMPO");
     let start = Instant::now();
     let (mut auc_sum, mut positions, mut top_wins, mut evaluated) = (0.0, 0u32, 0u32, 0u64);
     for (index, case) in cases.iter().enumerate().take(last + 1).skip(first) {
@@ -99,6 +103,15 @@ fn main() {
             let score = if after.connected_winner() == Some(me) {
                 f64::INFINITY
             } else {
+                if filled {
+                    let cells = ohm_engine::inferior::analyze_with(
+                        &after,
+                        after.to_move(),
+                        &ohm_engine::inferior::AnalysisOptions::SOLVER,
+                        &ohm_engine::inferior::PatternSet::empty(),
+                    );
+                    after = cells.filled_position(&after);
+                }
                 let black = Connections::build(&after, Color::Black, limits);
                 let white = Connections::build(&after, Color::White, limits);
                 let mine = if me == Color::Black { &black } else { &white };
@@ -108,14 +121,31 @@ fn main() {
                 } else if theirs.winning().is_some() {
                     f64::NEG_INFINITY
                 } else {
-                    let evaluation = evaluate_after(
-                        &after,
-                        &params,
-                        ByColor::new(Some(&black), Some(&white)),
-                        None,
-                        false,
-                    );
-                    evaluation.score_for(me)
+                    let conns = ByColor::new(Some(&black), Some(&white));
+                    let circuit_score = match tempo {
+                        // TEMPO=F: the side to move's semi-connections linked at F times a
+                        // full link's resistance (it can complete one of them), the other
+                        // side's not.
+                        Some(factor) => {
+                            let resistance = |color: Color| {
+                                let mut p = params;
+                                p.semi_factor = (color == after.to_move()).then_some(factor);
+                                Circuit::build_against(
+                                    &after,
+                                    color,
+                                    &p,
+                                    conns[color],
+                                    None,
+                                    conns[!color],
+                                )
+                                .solve()
+                                .resistance
+                            };
+                            libm_log(resistance(!me) / resistance(me))
+                        }
+                        None => evaluate_after(&after, &params, conns, None, false).score_for(me),
+                    };
+                    circuit_score
                         + two_distance
                             * f64::from(ohm_engine::distance::two_distance_score(&after, me))
                             / 1000.0
@@ -248,4 +278,12 @@ fn search_keeps(cases: &[Case], first: usize, last: usize, depth: u32) {
         "depth {depth}: kept {kept}/{positions}, {nodes} nodes in {:.1} s",
         start.elapsed().as_secs_f64()
     );
+}
+
+fn libm_log(x: f64) -> f64 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.ln()
+    }
 }

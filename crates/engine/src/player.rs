@@ -218,11 +218,20 @@ pub const EXPERT_HSEARCH: HSearchLimits = HSearchLimits {
 /// in 80 games ([0.50, 0.71], +80 Elo). The budget stays: without one, a single 11x11
 /// middle-game build at 24/48/6 took up to 13 s (mean 1.1 s), against 0.34 s (mean 0.08 s)
 /// with it, and every node of the tree pays for its updates.
+///
+/// With the ends' captured pairs inside AND and OR ([`HSearchLimits::captured`], as the
+/// solver and the root have them): about a quarter more work a node, for connections that
+/// meet in the cells an end captures. Level 6 with them against without, 2 s a move
+/// (`captured=1` in `ohm match`, `docs/strength.md`): 49-31 in 80 games on 9x9 (EH, EH2;
+/// +80, +2 .. +157), 43-37 in 80 on 11x11 (AZ, EI); on the solved early 7x7 positions
+/// (`examples/eval_quality.rs`) the search alone keeps the win in 89 and 92 of 94 at depths
+/// 3 and 4 instead of 85 and 88.
 pub const STRONGEST_HSEARCH: HSearchLimits = HSearchLimits {
     max_full: 16,
     max_semi: 32,
     max_or: 5,
     budget: 400_000,
+    captured: true,
     ..SEARCH_HSEARCH
 };
 
