@@ -4,8 +4,9 @@
 //! complete partition of the empty cells into winning and losing moves, each move solved by
 //! the solver (which is checked against brute force in the test suite).
 //!
-//! `cargo run --release --example early_positions -- SIZE COUNT MIN_STONES MAX_STONES SEED`
-//! prints CSV lines on stdout.
+//! `cargo run --release --example early_positions -- SIZE COUNT MIN_STONES MAX_STONES SEED
+//! [LIMIT_S]` prints CSV lines on stdout; with `LIMIT_S`, a position any of whose solves takes
+//! longer is left out (on 8x8 some take many minutes).
 use ohm_engine::solver::{Control, Progress, Solver, SolverParams};
 use ohm_engine::{Board, CellSet, Move, Point, Position};
 use std::time::Instant;
@@ -45,14 +46,19 @@ fn main() {
         .skip(1)
         .map(|a| a.parse().expect("numbers"))
         .collect();
-    let [size, count, min_stones, max_stones, seed] = args[..] else {
-        panic!("SIZE COUNT MIN_STONES MAX_STONES SEED");
+    let (&[size, count, min_stones, max_stones, seed], limit) = (
+        args.get(..5)
+            .unwrap_or_else(|| panic!("SIZE COUNT MIN_STONES MAX_STONES SEED [LIMIT_S]")),
+        args.get(5),
+    ) else {
+        panic!("SIZE COUNT MIN_STONES MAX_STONES SEED [LIMIT_S]");
     };
     let size = size as u8;
     let board = Board::square(size).expect("a board size");
     let mut rng = Rng(seed.max(1));
     let mut solver = Solver::new(SolverParams {
         tt_mib: 256,
+        time_ms: limit.map(|&s| s as f64 * 1000.0),
         ..SolverParams::DEFAULT
     });
     let centre = f64::from(size - 1) / 2.0;
