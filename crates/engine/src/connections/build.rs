@@ -558,12 +558,18 @@ impl<'a, 'i> Builder<'a, 'i> {
     fn add_semi(&mut self, i: usize, j: usize, carrier: CellSet, key: Point, rule: Rule) -> bool {
         let pair = pair_index(i, j);
         let lists = &mut self.layer.pairs[pair];
-        if lists.full.iter().any(|e| e.carrier.is_subset(&carrier))
-            || lists.semi.iter().any(|e| e.carrier.is_subset(&carrier))
-        {
+        if lists.full.iter().any(|e| e.carrier.is_subset(&carrier)) {
             return false;
         }
-        let evicts = lists.semi.iter().any(|e| carrier.is_subset(&e.carrier));
+        // One pass over the semis: a kept subset refuses the carrier, a kept superset is
+        // evicted below (most carriers do neither, and then the list is read once).
+        let mut evicts = false;
+        for e in &lists.semi {
+            if e.carrier.is_subset(&carrier) {
+                return false;
+            }
+            evicts |= carrier.is_subset(&e.carrier);
+        }
         let size = carrier.len();
         if !evicts && lists.semi.len() >= self.limits.max_semi as usize {
             match lists.semi.last() {
@@ -575,14 +581,16 @@ impl<'a, 'i> Builder<'a, 'i> {
             }
         }
         let was_empty = self.layer.pairs[pair].semi.is_empty();
-        let mut k = 0;
-        while k < self.layer.pairs[pair].semi.len() {
-            let e = self.layer.pairs[pair].semi[k];
-            if carrier.is_subset(&e.carrier) {
-                self.layer.pairs[pair].semi.remove(k);
-                self.kill(e.id);
-            } else {
-                k += 1;
+        if evicts {
+            let mut k = 0;
+            while k < self.layer.pairs[pair].semi.len() {
+                let e = self.layer.pairs[pair].semi[k];
+                if carrier.is_subset(&e.carrier) {
+                    self.layer.pairs[pair].semi.remove(k);
+                    self.kill(e.id);
+                } else {
+                    k += 1;
+                }
             }
         }
         let id = self.push_connection(i, j, Kind::Semi, carrier, Some(key), rule);
