@@ -46,13 +46,11 @@ fn main() {
         .skip(1)
         .map(|a| a.parse().expect("numbers"))
         .collect();
-    let (&[size, count, min_stones, max_stones, seed], limit) = (
-        args.get(..5)
-            .unwrap_or_else(|| panic!("SIZE COUNT MIN_STONES MAX_STONES SEED [LIMIT_S]")),
-        args.get(5),
-    ) else {
+    let Some((&[size, count, min_stones, max_stones, seed], rest)) = args.split_first_chunk::<5>()
+    else {
         panic!("SIZE COUNT MIN_STONES MAX_STONES SEED [LIMIT_S]");
     };
+    let limit = rest.first();
     let size = size as u8;
     let board = Board::square(size).expect("a board size");
     let mut rng = Rng(seed.max(1));
@@ -96,11 +94,9 @@ fn main() {
         for cell in position.empty_cells() {
             let mut after = position.clone();
             after.play_unchecked(me, Move::Cell(cell));
-            let winner = if after.connected_winner().is_some() {
-                after.connected_winner()
-            } else {
-                solver.solve(&after, &mut Clock(Instant::now())).winner
-            };
+            let winner = after
+                .connected_winner()
+                .or_else(|| solver.solve(&after, &mut Clock(Instant::now())).winner);
             match winner {
                 Some(w) if w == me => winning.insert(cell),
                 Some(_) => losing.insert(cell),

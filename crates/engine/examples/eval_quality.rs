@@ -9,39 +9,58 @@
 //! Variables (one variant at a time): `VC` (`none`, `shared`, `all`), `FULL` (full link
 //! factor), `SEMI` (semi link factor), `GROUPS` (resistance of a link between two groups),
 //! `LIM` (`search`, `strongest`, `root`), `CUT` (1: the opponent's bridges cut).
-use ohm_engine::bench::solver::{solved_9x9_cases, Case};
-use ohm_engine::circuit::{evaluate_after, Circuit, CircuitParams, VcLinks};
-use ohm_engine::connections::Connections;
+use ohm_engine::bench::solver::{read_solved_cases, solved_9x9_cases, Case};
+use ohm_engine::circuit::{evaluate_after, Circuit, CircuitParams, Evaluation, VcLinks};
+use ohm_engine::connections::{Connections, HSearchLimits};
 use ohm_engine::player::{ROOT_HSEARCH, SEARCH_HSEARCH, STRONGEST_HSEARCH};
-use ohm_engine::{Board, ByColor, CellSet, Color, Move, Point, Position};
+use ohm_engine::{ByColor, Color, Move, Position};
 use std::time::Instant;
 
-/// Solved positions in the solved 9x9 file's CSV format (any board size).
-fn read_cases(text: &str) -> Vec<Case> {
-    let cells = |text: &str| -> CellSet {
-        text.split_whitespace()
-            .map(|name| Point::parse(name).expect("a cell"))
-            .collect()
+/// The static evaluation's settings under test.
+struct Variant {
+    params: CircuitParams,
+    limits: HSearchLimits,
+    /// `TD`: the weight of Queenbee's two-distance score added to the circuit's.
+    two_distance: f64,
+    /// `FILLED=1`: the position after the move with the inferior cells filled in (dead and
+    /// captured cells, as the solver's analysis finds them) before H-search and the circuit.
+    filled: bool,
+    /// `TEMPO=F`: the side to move's semi-connections linked at F times a full link's
+    /// resistance (it can complete one of them), the other side's not.
+    tempo: Option<f64>,
+}
+
+/// `position` judged from `me`'s side as a leaf of the search: an H-search win or loss, else
+/// the circuit's score (plus the variant's two-distance share).
+fn static_score(position: &Position, me: Color, variant: &Variant) -> f64 {
+    let black = Connections::build(position, Color::Black, variant.limits);
+    let white = Connections::build(position, Color::White, variant.limits);
+    let conns = ByColor::new(Some(&black), Some(&white));
+    if conns[me].is_some_and(|c| c.winning().is_some()) {
+        return f64::INFINITY;
+    }
+    if conns[!me].is_some_and(|c| c.winning().is_some()) {
+        return f64::NEG_INFINITY;
+    }
+    let evaluation = match variant.tempo {
+        Some(factor) => {
+            let resistance = |color: Color| {
+                let mut params = variant.params;
+                params.semi_factor = (color == position.to_move()).then_some(factor);
+                Circuit::build_against(position, color, &params, conns[color], None, conns[!color])
+                    .solve()
+                    .resistance
+            };
+            Evaluation {
+                resistance: ByColor::new(resistance(Color::Black), resistance(Color::White)),
+                energy: ByColor::new(Vec::new(), Vec::new()),
+            }
+        }
+        None => evaluate_after(position, &variant.params, conns, None, false),
     };
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("board_size") && !l.is_empty())
-        .map(|line| {
-            let fields: Vec<&str> = line.split(',').collect();
-            let size: u8 = fields[0].parse().expect("a board size");
-            let mut position = Position::new(Board::square(size).expect("a board size"));
-            for name in fields[2].split_whitespace() {
-                let cell = Point::parse(name).expect("a cell");
-                position.play_unchecked(position.to_move(), Move::Cell(cell));
-            }
-            let color = |s: &str| Color::parse(s).expect("a colour");
-            position.set_to_move(color(fields[3]));
-            Case {
-                position,
-                winner: Some(color(fields[4])),
-                winning_moves: Some(cells(fields[5])),
-            }
-        })
-        .collect()
+    evaluation.score_for(me)
+        + variant.two_distance * f64::from(ohm_engine::distance::two_distance_score(position, me))
+            / 1000.0
 }
 
 fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
@@ -54,7 +73,7 @@ fn main() {
         .filter_map(|a| a.parse().ok())
         .collect();
     let cases = match std::env::var("FILE") {
-        Ok(path) => read_cases(&std::fs::read_to_string(path).expect("a readable file")),
+        Ok(path) => read_solved_cases(&std::fs::read_to_string(path).expect("a readable file")),
         Err(_) => solved_9x9_cases(),
     };
     let (first, last) = match args.as_slice() {
@@ -81,11 +100,13 @@ fn main() {
     if let Some(depth) = env::<u32>("SEARCH") {
         return search_keeps(&cases, first, last, depth);
     }
-    let two_distance: f64 = env("TD").unwrap_or(0.0);
-    // FILLED=1: the position after the move with the inferior cells filled in (dead and
-    // captured cells, as the solver's analysis finds them) before H-search and the circuit.
-    let filled = env::<u8>("FILLED") == Some(1);
-    let tempo: Option<f64> = env("TEMPO");
+    let variant = Variant {
+        params,
+        limits,
+        two_distance: env("TD").unwrap_or(0.0),
+        filled: env::<u8>("FILLED") == Some(1),
+        tempo: env("TEMPO"),
+    };
     let start = Instant::now();
     let (mut auc_sum, mut positions, mut top_wins, mut evaluated) = (0.0, 0u32, 0u32, 0u64);
     for (index, case) in cases.iter().enumerate().take(last + 1).skip(first) {
@@ -103,7 +124,7 @@ fn main() {
             let score = if after.connected_winner() == Some(me) {
                 f64::INFINITY
             } else {
-                if filled {
+                if variant.filled {
                     let cells = ohm_engine::inferior::analyze_with(
                         &after,
                         after.to_move(),
@@ -112,44 +133,7 @@ fn main() {
                     );
                     after = cells.filled_position(&after);
                 }
-                let black = Connections::build(&after, Color::Black, limits);
-                let white = Connections::build(&after, Color::White, limits);
-                let mine = if me == Color::Black { &black } else { &white };
-                let theirs = if me == Color::Black { &white } else { &black };
-                if mine.winning().is_some() {
-                    f64::INFINITY
-                } else if theirs.winning().is_some() {
-                    f64::NEG_INFINITY
-                } else {
-                    let conns = ByColor::new(Some(&black), Some(&white));
-                    let circuit_score = match tempo {
-                        // TEMPO=F: the side to move's semi-connections linked at F times a
-                        // full link's resistance (it can complete one of them), the other
-                        // side's not.
-                        Some(factor) => {
-                            let resistance = |color: Color| {
-                                let mut p = params;
-                                p.semi_factor = (color == after.to_move()).then_some(factor);
-                                Circuit::build_against(
-                                    &after,
-                                    color,
-                                    &p,
-                                    conns[color],
-                                    None,
-                                    conns[!color],
-                                )
-                                .solve()
-                                .resistance
-                            };
-                            libm_log(resistance(!me) / resistance(me))
-                        }
-                        None => evaluate_after(&after, &params, conns, None, false).score_for(me),
-                    };
-                    circuit_score
-                        + two_distance
-                            * f64::from(ohm_engine::distance::two_distance_score(&after, me))
-                            / 1000.0
-                }
+                static_score(&after, me, &variant)
             };
             evaluated += 1;
             scored.push((score, winning.contains(cell)));
@@ -278,12 +262,4 @@ fn search_keeps(cases: &[Case], first: usize, last: usize, depth: u32) {
         "depth {depth}: kept {kept}/{positions}, {nodes} nodes in {:.1} s",
         start.elapsed().as_secs_f64()
     );
-}
-
-fn libm_log(x: f64) -> f64 {
-    if x.is_nan() {
-        0.0
-    } else {
-        x.ln()
-    }
 }

@@ -280,18 +280,28 @@ fn opening_case(board: Board, cell: Point) -> Case {
 /// If the built-in file is malformed (a test reads it whole).
 #[must_use]
 pub fn solved_9x9_cases() -> Vec<Case> {
-    let board = Board::square(9).expect("9 is a valid size");
+    read_solved_cases(SOLVED_9X9)
+}
+
+/// Solved positions in the solved 9x9 file's CSV format, on any square board (the size is the
+/// first column): the moves from the empty board, the side to move, the winner and the
+/// complete winning set.
+///
+/// # Panics
+/// If a line is malformed (the built-in file is read whole by a test).
+#[must_use]
+pub fn read_solved_cases(text: &str) -> Vec<Case> {
     let cells = |text: &str| -> CellSet {
         text.split_whitespace()
             .map(|name| Point::parse(name).expect("a cell"))
             .collect()
     };
-    SOLVED_9X9
-        .lines()
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("board_size") && !l.is_empty())
         .map(|line| {
             let fields: Vec<&str> = line.split(',').collect();
-            let mut position = Position::new(board);
+            let size: u8 = fields[0].parse().expect("a board size");
+            let mut position = Position::new(Board::square(size).expect("a valid size"));
             for name in fields[2].split_whitespace() {
                 let cell = Point::parse(name).expect("a cell");
                 position.play_unchecked(position.to_move(), Move::Cell(cell));

@@ -240,6 +240,20 @@ fn insertion_point(list: &[Entry], size: u32, carrier: &CellSet) -> usize {
     list.iter().position(after).unwrap_or(list.len())
 }
 
+/// One pass over a pair's list for a new `carrier`: `None` when a kept carrier is a subset
+/// of it (it is refused), else whether some kept carrier holds it (to be evicted). Most new
+/// carriers do neither, and then the list is read once.
+fn refused_or_evicts(list: &[Entry], carrier: &CellSet) -> Option<bool> {
+    let mut evicts = false;
+    for e in list {
+        if e.carrier.is_subset(carrier) {
+            return None;
+        }
+        evicts |= carrier.is_subset(&e.carrier);
+    }
+    Some(evicts)
+}
+
 /// One side of an AND: a connection between the midpoint and an outer end.
 #[derive(Clone, Copy, Debug)]
 struct Leg {
@@ -476,15 +490,28 @@ impl<'a, 'i> Builder<'a, 'i> {
         }
     }
 
+    /// Takes out of `pair`'s full (or semi) list every connection whose carrier holds
+    /// `carrier` (a new one dominates it).
+    fn evict_supersets(&mut self, pair: usize, semis: bool, carrier: &CellSet) {
+        let mut k = 0;
+        while let Some(&e) = self.layer.pairs[pair].list(semis).get(k) {
+            if carrier.is_subset(&e.carrier) {
+                self.layer.pairs[pair].list_mut(semis).remove(k);
+                self.kill(e.id);
+            } else {
+                k += 1;
+            }
+        }
+    }
+
     /// Adds a full connection unless a kept one's carrier is a subset (or the store's policy
     /// refuses it); evicts the supersets and the semis that hold it.
     fn add_full(&mut self, i: usize, j: usize, carrier: CellSet, rule: Rule) -> bool {
         let pair = pair_index(i, j);
         let lists = &mut self.layer.pairs[pair];
-        if lists.full.iter().any(|e| e.carrier.is_subset(&carrier)) {
+        let Some(evicts) = refused_or_evicts(&lists.full, &carrier) else {
             return false;
-        }
-        let evicts = lists.full.iter().any(|e| carrier.is_subset(&e.carrier));
+        };
         let size = carrier.len();
         if !evicts && !lists.full.is_empty() {
             if self.limits.full_intersection {
@@ -507,27 +534,11 @@ impl<'a, 'i> Builder<'a, 'i> {
             }
         }
         let was_empty = self.layer.pairs[pair].full.is_empty();
-        let mut k = 0;
-        while k < self.layer.pairs[pair].full.len() {
-            let e = self.layer.pairs[pair].full[k];
-            if carrier.is_subset(&e.carrier) {
-                self.layer.pairs[pair].full.remove(k);
-                self.kill(e.id);
-            } else {
-                k += 1;
-            }
+        if evicts {
+            self.evict_supersets(pair, false, &carrier);
         }
         // A semi carrier holding a full carrier of the same pair is a full connection.
-        let mut k = 0;
-        while k < self.layer.pairs[pair].semi.len() {
-            let e = self.layer.pairs[pair].semi[k];
-            if carrier.is_subset(&e.carrier) {
-                self.layer.pairs[pair].semi.remove(k);
-                self.kill(e.id);
-            } else {
-                k += 1;
-            }
-        }
+        self.evict_supersets(pair, true, &carrier);
         let id = self.push_connection(i, j, Kind::Full, carrier, None, rule);
         let lists = &mut self.layer.pairs[pair];
         let at = insertion_point(&lists.full, size, &carrier);
@@ -561,15 +572,9 @@ impl<'a, 'i> Builder<'a, 'i> {
         if lists.full.iter().any(|e| e.carrier.is_subset(&carrier)) {
             return false;
         }
-        // One pass over the semis: a kept subset refuses the carrier, a kept superset is
-        // evicted below (most carriers do neither, and then the list is read once).
-        let mut evicts = false;
-        for e in &lists.semi {
-            if e.carrier.is_subset(&carrier) {
-                return false;
-            }
-            evicts |= carrier.is_subset(&e.carrier);
-        }
+        let Some(evicts) = refused_or_evicts(&lists.semi, &carrier) else {
+            return false;
+        };
         let size = carrier.len();
         if !evicts && lists.semi.len() >= self.limits.max_semi as usize {
             match lists.semi.last() {
@@ -582,16 +587,7 @@ impl<'a, 'i> Builder<'a, 'i> {
         }
         let was_empty = self.layer.pairs[pair].semi.is_empty();
         if evicts {
-            let mut k = 0;
-            while k < self.layer.pairs[pair].semi.len() {
-                let e = self.layer.pairs[pair].semi[k];
-                if carrier.is_subset(&e.carrier) {
-                    self.layer.pairs[pair].semi.remove(k);
-                    self.kill(e.id);
-                } else {
-                    k += 1;
-                }
-            }
+            self.evict_supersets(pair, true, &carrier);
         }
         let id = self.push_connection(i, j, Kind::Semi, carrier, Some(key), rule);
         let lists = &mut self.layer.pairs[pair];

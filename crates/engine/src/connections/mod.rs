@@ -484,6 +484,14 @@ impl PairLists {
         }
     }
 
+    fn list_mut(&mut self, semis: bool) -> &mut Vec<Entry> {
+        if semis {
+            &mut self.semi
+        } else {
+            &mut self.full
+        }
+    }
+
     /// The cells every carrier of that list holds.
     #[inline]
     fn common(&self, semis: bool) -> CellSet {
