@@ -42,6 +42,7 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("loadsgf", Session::loadsgf),
     ("hexgui-analyze_commands", Session::analyze_commands),
     ("ohm-swap_rule", Session::swap_rule),
+    ("param_game", Session::param_game),
     ("param_ohm", Session::param_ohm),
     ("time_left", Session::time_left),
     ("eval-resist", Session::eval_resist),
@@ -177,12 +178,14 @@ impl Session {
         };
         let board = Board::new(w, h).map_err(|e| e.to_string())?;
         self.position = Position::new(board).with_swap_rule(self.position.swap_rule());
+        self.player.new_game();
         Ok(String::new())
     }
 
     fn clear_board(&mut self, _: &[&str]) -> Reply {
         self.position =
             Position::new(*self.position.board()).with_swap_rule(self.position.swap_rule());
+        self.player.new_game();
         Ok(String::new())
     }
 
@@ -206,10 +209,12 @@ impl Session {
         if self.position.is_over() {
             return Err("the game is over".into());
         }
+        let start = std::time::Instant::now();
         let decision = self
             .player
             .genmove(&self.position, color)
             .ok_or("no move: the board is full")?;
+        self.player.spent(color, start.elapsed().as_secs_f64());
         self.position
             .try_play_as(color, decision.mv)
             .map_err(|e| e.to_string())?;
@@ -496,6 +501,52 @@ impl Session {
         Ok(self.solver.solve_moves(&position))
     }
 
+    /// `param_game [NAME VALUE]`, Benzene's game settings: `allow_swap 0|1` (the swap rule,
+    /// as `ohm-swap_rule`) and `game_time SECONDS` (each player's clock for a whole game,
+    /// run down by Ohm's own moves and set again at every new game; `none` for no clock).
+    /// Without arguments, both in HexGui's parameter lines.
+    fn param_game(&mut self, args: &[&str]) -> Reply {
+        match args {
+            [] => {
+                let time = self
+                    .player
+                    .game_time
+                    .map_or("none".to_string(), |t| format!("{t}"));
+                Ok(format!(
+                    "[bool] allow_swap {}\n[string] game_time {time}",
+                    u8::from(self.position.swap_rule())
+                ))
+            }
+            ["allow_swap", value] => {
+                let allow = match value.to_ascii_lowercase().as_str() {
+                    "1" | "true" | "on" => true,
+                    "0" | "false" | "off" => false,
+                    _ => return Err(format!("allow_swap '{value}' is not 0 or 1")),
+                };
+                self.position.set_swap_rule(allow);
+                Ok(String::new())
+            }
+            ["game_time", "none"] => {
+                self.player.set_game_time(None);
+                Ok(String::new())
+            }
+            ["game_time", value] => {
+                let seconds: f64 = value
+                    .parse()
+                    .map_err(|_| format!("game_time '{value}' is not a number of seconds"))?;
+                if !(seconds.is_finite() && seconds > 0.0) {
+                    return Err("game_time must be a positive number of seconds".into());
+                }
+                self.player.set_game_time(Some(seconds));
+                Ok(String::new())
+            }
+            [name, _] => Err(format!(
+                "unknown game parameter '{name}' (allow_swap, game_time)"
+            )),
+            _ => Err("usage: param_game [allow_swap 0|1 | game_time SECONDS|none]".into()),
+        }
+    }
+
     /// `ohm-swap_rule [on|off]`: shows or sets whether swap-pieces is allowed.
     fn swap_rule(&mut self, args: &[&str]) -> Reply {
         match args {
@@ -517,6 +568,7 @@ impl Session {
 const ANALYZE_COMMANDS: &[&str] = &[
     "string/Show Board/showboard",
     "none/Swap rule/ohm-swap_rule",
+    "param/Game Parameters/param_game",
     "param/Ohm Parameters/param_ohm",
     "pspairs/Resistance/eval-resist",
     "pspairs/Energy (Black)/eval-resist-cells b",

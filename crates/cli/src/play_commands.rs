@@ -14,8 +14,11 @@ use ohm_engine::{ByColor, Color, Position};
 #[derive(Debug, Clone)]
 pub struct PlayerSettings {
     pub level: Level,
-    /// Seconds left on `color`'s clock as `time_left` last reported, with the stones to play.
+    /// Seconds left on `color`'s clock as `time_left` last reported (or `param_game
+    /// game_time` set, less the time Ohm's moves took since), with the stones to play.
     pub time_left: ByColor<Option<(f64, u32)>>,
+    /// Each player's clock for a whole game (`param_game game_time`), in seconds.
+    pub game_time: Option<f64>,
     /// Varies the beginner levels' noise and the opening from move to move.
     pub seed: u64,
     /// The tables Ohm keeps from move to move.
@@ -27,6 +30,7 @@ impl Default for PlayerSettings {
         PlayerSettings {
             level: *player::level(player::DEFAULT_LEVEL).expect("the default level exists"),
             time_left: ByColor::default(),
+            game_time: None,
             seed: 1,
             engine: player::Engine::new(),
         }
@@ -44,6 +48,30 @@ fn control() -> Callbacks<impl FnMut() -> f64, impl FnMut() -> bool, impl FnMut(
 }
 
 impl PlayerSettings {
+    /// A new game: with a game clock set, both players' clocks start full again.
+    pub fn new_game(&mut self) {
+        if let Some(seconds) = self.game_time {
+            self.time_left = ByColor::new(Some((seconds, 0)), Some((seconds, 0)));
+        }
+    }
+
+    /// Sets (or, with `None`, removes) the game clock; it starts full at once.
+    pub fn set_game_time(&mut self, seconds: Option<f64>) {
+        self.game_time = seconds;
+        match seconds {
+            Some(_) => self.new_game(),
+            None => self.time_left = ByColor::default(),
+        }
+    }
+
+    /// `color`'s move took `seconds`: its clock, if it has one, runs down by that much (the
+    /// controller's next `time_left` corrects it).
+    pub fn spent(&mut self, color: Color, seconds: f64) {
+        if let Some((left, stones)) = self.time_left[color] {
+            self.time_left[color] = Some(((left - seconds).max(0.0), stones));
+        }
+    }
+
     /// Ohm's move for `color` in `position` (played as if `color` were to move).
     pub fn genmove(&mut self, position: &Position, color: Color) -> Option<Decision> {
         let mut pos = position.clone();

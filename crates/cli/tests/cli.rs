@@ -757,6 +757,49 @@ fn player_analysis_commands() {
 }
 
 #[test]
+fn param_game_sets_the_swap_rule_and_a_game_clock_as_benzene_does() {
+    // A controller written for Benzene turns the swap rule off with `param_game allow_swap
+    // 0`; Ohm then answers a strong first stone with a cell, never with swap-pieces.
+    let script = "boardsize 9\nparam_game\nparam_ohm level 1\nplay b e1\ngenmove w\nundo\n\
+                  param_game allow_swap 0\ngenmove w\nohm-swap_rule\nparam_game game_time 20\n\
+                  param_game\nclear_board\nplay b e1\ngenmove w\nparam_game game_time none\n\
+                  param_game allow_swap maybe\nparam_game speed 3\nparam_game game_time -1\n\
+                  param_game game_time\nhexgui-analyze_commands\n";
+    let (out, _, ok) = ohm(&[], script);
+    assert!(ok);
+    let r = responses(&out);
+    assert_eq!(r[1], "= [bool] allow_swap 1\n[string] game_time none");
+    assert_eq!(
+        r[4], "= swap-pieces",
+        "the swap rule is on by default (HexGui's swap)"
+    );
+    let answer = r[7].strip_prefix("= ").expect("a move");
+    assert!(
+        answer != "swap-pieces" && ohm_engine::Point::parse(answer).is_ok(),
+        "{answer}"
+    );
+    assert_eq!(r[8], "= off");
+    assert_eq!(r[10], "= [bool] allow_swap 0\n[string] game_time 20");
+    let answer = r[13]
+        .strip_prefix("= ")
+        .expect("a move within the game clock");
+    assert!(ohm_engine::Point::parse(answer).is_ok(), "{answer}");
+    assert_eq!(r[14], "=");
+    assert_eq!(r[15], "? allow_swap 'maybe' is not 0 or 1");
+    assert_eq!(
+        r[16],
+        "? unknown game parameter 'speed' (allow_swap, game_time)"
+    );
+    assert_eq!(r[17], "? game_time must be a positive number of seconds");
+    assert!(r[18].starts_with("? usage: param_game"), "{}", r[18]);
+    assert!(
+        r[19].contains("param/Game Parameters/param_game"),
+        "{}",
+        r[19]
+    );
+}
+
+#[test]
 fn analyze_explains_a_position_for_a_person() {
     // 3x3 with Black's stone in the centre: Black's two bridges to the edges are a proven win.
     let (out, err, ok) = ohm(&["analyze", "b2", "--size", "3", "--level", "2"], "");
