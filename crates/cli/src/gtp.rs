@@ -82,11 +82,13 @@ impl Default for Session {
 }
 
 impl Session {
-    /// 11x11 with the swap rule on (HexGui plays swap-pieces when its user swaps).
+    /// 11x11 with the swap rule off, as Benzene's engines start: Ohm swaps only once a
+    /// controller asks for the rule (`param_game allow_swap 1`, `ohm-swap_rule on`), and a
+    /// controller's own `play w swap-pieces` (HexGui's, when its user swaps) turns it on.
     pub fn new() -> Session {
         let board = Board::square(11).expect("11 is a valid size");
         Session {
-            position: Position::new(board).with_swap_rule(true),
+            position: Position::new(board).with_swap_rule(false),
             quit: false,
             vcs: VcCache::default(),
             player: PlayerSettings::default(),
@@ -195,6 +197,17 @@ impl Session {
         };
         let color = parse_color(color)?;
         let mv = Move::parse(mv).map_err(|e| format!("'{mv}': {e}"))?;
+        if mv == Move::Swap && !self.position.swap_rule() {
+            // The controller's game has the swap rule (HexGui plays swap-pieces when its
+            // user swaps): so has this one from now on, if the swap is legal under it.
+            let mut with_rule = self.position.clone();
+            with_rule.set_swap_rule(true);
+            with_rule
+                .try_play_as(color, mv)
+                .map_err(|e| e.to_string())?;
+            self.position = with_rule;
+            return Ok(String::new());
+        }
         self.position
             .try_play_as(color, mv)
             .map_err(|e| e.to_string())?;
@@ -547,7 +560,8 @@ impl Session {
         }
     }
 
-    /// `ohm-swap_rule [on|off]`: shows or sets whether swap-pieces is allowed.
+    /// `ohm-swap_rule [on|off]`: shows or sets the swap rule (whether Ohm may answer a first
+    /// stone with swap-pieces; off at the start, as `param_game allow_swap`).
     fn swap_rule(&mut self, args: &[&str]) -> Reply {
         match args {
             [] => {}

@@ -758,32 +758,32 @@ fn player_analysis_commands() {
 
 #[test]
 fn param_game_sets_the_swap_rule_and_a_game_clock_as_benzene_does() {
-    // A controller written for Benzene turns the swap rule off with `param_game allow_swap
-    // 0`; Ohm then answers a strong first stone with a cell, never with swap-pieces.
+    // As Benzene's engines, Ohm starts without the swap rule: a controller that plays
+    // without swap never gets swap-pieces back, even for a first stone worth swapping (e1 on
+    // 9x9); `param_game allow_swap 1` turns the rule on, and a controller's own
+    // swap-pieces (HexGui's, when its user swaps) is accepted with the rule off.
     let script = "boardsize 9\nparam_game\nparam_ohm level 1\nplay b e1\ngenmove w\nundo\n\
-                  param_game allow_swap 0\ngenmove w\nohm-swap_rule\nparam_game game_time 20\n\
+                  param_game allow_swap 1\ngenmove w\nohm-swap_rule\nparam_game game_time 20\n\
                   param_game\nclear_board\nplay b e1\ngenmove w\nparam_game game_time none\n\
                   param_game allow_swap maybe\nparam_game speed 3\nparam_game game_time -1\n\
-                  param_game game_time\nhexgui-analyze_commands\n";
+                  param_game game_time\nhexgui-analyze_commands\nparam_game allow_swap 0\n\
+                  clear_board\nplay b e1\nplay w swap-pieces\nohm-swap_rule\nplay b e1\n";
     let (out, _, ok) = ohm(&[], script);
     assert!(ok);
     let r = responses(&out);
-    assert_eq!(r[1], "= [bool] allow_swap 1\n[string] game_time none");
-    assert_eq!(
-        r[4], "= swap-pieces",
-        "the swap rule is on by default (HexGui's swap)"
-    );
-    let answer = r[7].strip_prefix("= ").expect("a move");
+    assert_eq!(r[1], "= [bool] allow_swap 0\n[string] game_time none");
+    let answer = r[4].strip_prefix("= ").expect("a move");
     assert!(
         answer != "swap-pieces" && ohm_engine::Point::parse(answer).is_ok(),
-        "{answer}"
+        "no swap unless the controller asks for the rule: {answer}"
     );
-    assert_eq!(r[8], "= off");
-    assert_eq!(r[10], "= [bool] allow_swap 0\n[string] game_time 20");
+    assert_eq!(r[7], "= swap-pieces", "e1 is worth swapping on 9x9");
+    assert_eq!(r[8], "= on");
+    assert_eq!(r[10], "= [bool] allow_swap 1\n[string] game_time 20");
     let answer = r[13]
         .strip_prefix("= ")
         .expect("a move within the game clock");
-    assert!(ohm_engine::Point::parse(answer).is_ok(), "{answer}");
+    assert!(!answer.is_empty(), "{answer}");
     assert_eq!(r[14], "=");
     assert_eq!(r[15], "? allow_swap 'maybe' is not 0 or 1");
     assert_eq!(
@@ -796,6 +796,14 @@ fn param_game_sets_the_swap_rule_and_a_game_clock_as_benzene_does() {
         r[19].contains("param/Game Parameters/param_game"),
         "{}",
         r[19]
+    );
+    assert_eq!(r[20], "=");
+    assert_eq!(r[22], "=");
+    assert_eq!(r[23], "=", "the controller's swap is played");
+    assert_eq!(r[24], "= on", "and the game has the swap rule from then on");
+    assert_eq!(
+        r[25], "=",
+        "e1 is empty again: the swapped stone is White's on a5"
     );
 }
 
