@@ -69,6 +69,9 @@ const COMMANDS: &[(&str, Handler)] = &[
 #[derive(Debug)]
 pub struct Session {
     position: Position,
+    /// The swap rule of the session's new games (`param_game allow_swap`, `ohm-swap_rule`);
+    /// a controller's swap-pieces turns it on for its own game only.
+    swap_rule: bool,
     quit: bool,
     vcs: VcCache,
     player: PlayerSettings,
@@ -89,6 +92,7 @@ impl Session {
         let board = Board::square(11).expect("11 is a valid size");
         Session {
             position: Position::new(board).with_swap_rule(false),
+            swap_rule: false,
             quit: false,
             vcs: VcCache::default(),
             player: PlayerSettings::default(),
@@ -179,14 +183,13 @@ impl Session {
             _ => return Err("usage: boardsize WIDTH [HEIGHT]".into()),
         };
         let board = Board::new(w, h).map_err(|e| e.to_string())?;
-        self.position = Position::new(board).with_swap_rule(self.position.swap_rule());
+        self.position = Position::new(board).with_swap_rule(self.swap_rule);
         self.player.new_game();
         Ok(String::new())
     }
 
     fn clear_board(&mut self, _: &[&str]) -> Reply {
-        self.position =
-            Position::new(*self.position.board()).with_swap_rule(self.position.swap_rule());
+        self.position = Position::new(*self.position.board()).with_swap_rule(self.swap_rule);
         self.player.new_game();
         Ok(String::new())
     }
@@ -199,7 +202,7 @@ impl Session {
         let mv = Move::parse(mv).map_err(|e| format!("'{mv}': {e}"))?;
         if mv == Move::Swap && !self.position.swap_rule() {
             // The controller's game has the swap rule (HexGui plays swap-pieces when its
-            // user swaps): so has this one from now on, if the swap is legal under it.
+            // user swaps): so has this game from now on, if the swap is legal under it.
             let mut with_rule = self.position.clone();
             with_rule.set_swap_rule(true);
             with_rule
@@ -347,7 +350,13 @@ impl Session {
             // GTP counts the move about to be played: `loadsgf f 1` is the position before move 1.
             record.moves.truncate(n.saturating_sub(1));
         }
-        self.position = record.to_position().map_err(|e| format!("{file}: {e}"))?;
+        let mut position = record.to_position().map_err(|e| format!("{file}: {e}"))?;
+        // A record read from text allows the swap its moves may hold; Ohm itself swaps only
+        // under the session's rule.
+        if !position.history().any(|played| played.mv == Move::Swap) {
+            position.set_swap_rule(self.swap_rule);
+        }
+        self.position = position;
         Ok(String::new())
     }
 
@@ -536,7 +545,7 @@ impl Session {
                     "0" | "false" | "off" => false,
                     _ => return Err(format!("allow_swap '{value}' is not 0 or 1")),
                 };
-                self.position.set_swap_rule(allow);
+                self.set_swap_rule(allow);
                 Ok(String::new())
             }
             ["game_time", "none"] => {
@@ -560,13 +569,19 @@ impl Session {
         }
     }
 
+    /// The swap rule of this game and of the session's next ones.
+    fn set_swap_rule(&mut self, on: bool) {
+        self.swap_rule = on;
+        self.position.set_swap_rule(on);
+    }
+
     /// `ohm-swap_rule [on|off]`: shows or sets the swap rule (whether Ohm may answer a first
     /// stone with swap-pieces; off at the start, as `param_game allow_swap`).
     fn swap_rule(&mut self, args: &[&str]) -> Reply {
         match args {
             [] => {}
-            ["on" | "1" | "true"] => self.position.set_swap_rule(true),
-            ["off" | "0" | "false"] => self.position.set_swap_rule(false),
+            ["on" | "1" | "true"] => self.set_swap_rule(true),
+            ["off" | "0" | "false"] => self.set_swap_rule(false),
             _ => return Err("usage: ohm-swap_rule [on|off]".into()),
         }
         Ok(if self.position.swap_rule() {

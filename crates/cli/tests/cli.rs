@@ -767,7 +767,8 @@ fn param_game_sets_the_swap_rule_and_a_game_clock_as_benzene_does() {
                   param_game\nclear_board\nplay b e1\ngenmove w\nparam_game game_time none\n\
                   param_game allow_swap maybe\nparam_game speed 3\nparam_game game_time -1\n\
                   param_game game_time\nhexgui-analyze_commands\nparam_game allow_swap 0\n\
-                  clear_board\nplay b e1\nplay w swap-pieces\nohm-swap_rule\nplay b e1\n";
+                  clear_board\nplay b e1\nplay w swap-pieces\nohm-swap_rule\nplay b e1\n\
+                  clear_board\nohm-swap_rule\n";
     let (out, _, ok) = ohm(&[], script);
     assert!(ok);
     let r = responses(&out);
@@ -805,6 +806,21 @@ fn param_game_sets_the_swap_rule_and_a_game_clock_as_benzene_does() {
         r[25], "=",
         "e1 is empty again: the swapped stone is White's on a5"
     );
+    assert_eq!(r[27], "= off", "the next game has the session's rule again");
+
+    // A loaded record follows the session's rule too (records read from text allow swap).
+    let file = std::env::temp_dir().join(format!("ohm-swap-{}.sgf", std::process::id()));
+    std::fs::write(&file, "(;FF[4]GM[11]SZ[9];B[e1])").unwrap();
+    let script = format!(
+        "param_ohm level 1\nloadsgf {0}\ngenmove w\nparam_game allow_swap 1\nloadsgf {0}\ngenmove w\n",
+        file.display()
+    );
+    let (out, _, ok) = ohm(&[], &script);
+    std::fs::remove_file(&file).ok();
+    assert!(ok);
+    let r = responses(&out);
+    assert_ne!(r[2], "= swap-pieces", "{}", r[2]);
+    assert_eq!(r[5], "= swap-pieces");
 }
 
 #[test]
