@@ -8,7 +8,10 @@
 //! `cargo run --release --example eval_quality [-- FIRST LAST]` (positions by index).
 //! Variables (one variant at a time): `VC` (`none`, `shared`, `all`), `FULL` (full link
 //! factor), `SEMI` (semi link factor), `GROUPS` (resistance of a link between two groups),
-//! `LIM` (`search`, `strongest`, `root`), `CUT` (1: the opponent's bridges cut).
+//! `LIM` (`search`, `strongest`, `root`), `CUT` (1: the opponent's bridges cut). With
+//! `SEARCH=D` (level 6's search alone to depth D): `LEVEL`, `CAPTURED`, `FILL`, `WIDTH`,
+//! `ROOT_WIDTH`, `FRONTIER`, `EXTEND`, `INFERIOR`, `EDGE` (the edge prior's penalty), the
+//! tree's H-search rules and limits.
 use ohm_engine::bench::solver::{read_solved_cases, solved_9x9_cases, Case};
 use ohm_engine::circuit::{evaluate_after, Circuit, CircuitParams, Evaluation, VcLinks};
 use ohm_engine::connections::{Connections, HSearchLimits};
@@ -223,6 +226,9 @@ fn search_keeps(cases: &[Case], first: usize, last: usize, depth: u32) {
     }
     if let Some(v) = env::<u32>("INFERIOR") {
         params.inferior_plies = v;
+    }
+    if let Some(v) = env::<i32>("EDGE") {
+        params.edge_penalty = v;
     }
     if let Some(v) = env::<f64>("SEMI") {
         params.circuit.semi_factor = Some(v);
