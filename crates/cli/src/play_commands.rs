@@ -55,12 +55,15 @@ impl PlayerSettings {
         }
     }
 
-    /// Sets (or, with `None`, removes) the game clock; it starts full at once.
+    /// Sets (or, with `None`, removes) the game clock; it starts full at once. Removing it
+    /// removes the clocks it set (a controller's `time_left` stands until then).
     pub fn set_game_time(&mut self, seconds: Option<f64>) {
+        let had_clock = self.game_time.is_some();
         self.game_time = seconds;
         match seconds {
             Some(_) => self.new_game(),
-            None => self.time_left = ByColor::default(),
+            None if had_clock => self.time_left = ByColor::default(),
+            None => {}
         }
     }
 
