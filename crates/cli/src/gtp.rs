@@ -225,12 +225,10 @@ impl Session {
         if self.position.is_over() {
             return Err("the game is over".into());
         }
-        let start = std::time::Instant::now();
         let decision = self
             .player
             .genmove(&self.position, color)
             .ok_or("no move: the board is full")?;
-        self.player.spent(color, start.elapsed().as_secs_f64());
         self.position
             .try_play_as(color, decision.mv)
             .map_err(|e| e.to_string())?;
@@ -540,11 +538,8 @@ impl Session {
                 ))
             }
             ["allow_swap", value] => {
-                let allow = match value.to_ascii_lowercase().as_str() {
-                    "1" | "true" | "on" => true,
-                    "0" | "false" | "off" => false,
-                    _ => return Err(format!("allow_swap '{value}' is not 0 or 1")),
-                };
+                let allow = parse_switch(value)
+                    .ok_or_else(|| format!("allow_swap '{value}' is not 0 or 1"))?;
                 self.set_swap_rule(allow);
                 Ok(String::new())
             }
@@ -580,8 +575,10 @@ impl Session {
     fn swap_rule(&mut self, args: &[&str]) -> Reply {
         match args {
             [] => {}
-            ["on" | "1" | "true"] => self.set_swap_rule(true),
-            ["off" | "0" | "false"] => self.set_swap_rule(false),
+            [value] => {
+                let on = parse_switch(value).ok_or("usage: ohm-swap_rule [on|off]")?;
+                self.set_swap_rule(on);
+            }
             _ => return Err("usage: ohm-swap_rule [on|off]".into()),
         }
         Ok(if self.position.swap_rule() {
@@ -618,6 +615,16 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "plist/DFPN Find Winning/dfpn-solver-find-winning %m",
     "pspairs/Solve Every Move/ohm-solve-moves %m",
 ];
+
+/// An on/off setting as GTP controllers write it (`1`, `true`, `on`; `0`, `false`, `off`;
+/// any case); `None` for anything else.
+fn parse_switch(text: &str) -> Option<bool> {
+    match text.to_ascii_lowercase().as_str() {
+        "1" | "true" | "on" => Some(true),
+        "0" | "false" | "off" => Some(false),
+        _ => None,
+    }
+}
 
 fn parse_color(text: &str) -> Result<Color, String> {
     Color::parse(text).ok_or_else(|| format!("'{text}' is not a colour (b, w, black, white)"))

@@ -69,7 +69,7 @@ impl PlayerSettings {
 
     /// `color`'s move took `seconds`: its clock, if it has one, runs down by that much (the
     /// controller's next `time_left` corrects it).
-    pub fn spent(&mut self, color: Color, seconds: f64) {
+    fn spent(&mut self, color: Color, seconds: f64) {
         if let Some((left, stones)) = self.time_left[color] {
             self.time_left[color] = Some(((left - seconds).max(0.0), stones));
         }
@@ -91,8 +91,12 @@ impl PlayerSettings {
             .seed
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
-        self.engine
-            .choose_move(&pos, &level, self.seed, &mut control())
+        let start = Instant::now();
+        let decision = self
+            .engine
+            .choose_move(&pos, &level, self.seed, &mut control());
+        self.spent(color, start.elapsed().as_secs_f64());
+        decision
     }
 
     /// `param_ohm`: without arguments the settings in HexGui's `[type] name value` lines; with
