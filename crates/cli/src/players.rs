@@ -64,7 +64,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// goes back to the solver), `open_root=0|1` (the search's root keeps only the moves the solver's
 /// slice has not proven losing), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
-/// connections), `fill=0|1` (the circuit judges positions after fill-in), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
+/// connections), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
 /// `semi=N`, `or=N`, `budget=N|none`, `captured=0|1`, `or_search=0|1`, `semi_and=0|1`, `intersection=0|1` (the tree's H-search limits and rules), `extend=N` (forced-move
@@ -213,6 +213,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "history" => search.history = number()? != 0,
         "lazy" => search.lazy_leaves = number()? != 0,
         "fill" => search.fill_in = number()? != 0,
+        "filled_leaves" => search.filled_leaves = switch(key, value)?,
         "lmr" => search.late_reduction = number()?,
         "narrow" => search.narrow_root = number()?,
         "narrow_floor" => search.narrow_floor = number()?,
@@ -498,6 +499,16 @@ mod tests {
         assert_eq!(search.circuit.semi_factor, Some(2.5));
         apply_option(&mut search, "semilinks=none").unwrap();
         assert_eq!(search.circuit.semi_factor, None);
+    }
+
+    #[test]
+    fn filled_leaves_is_a_switch() {
+        let mut search = level_four();
+        assert!(!search.filled_leaves);
+        apply_option(&mut search, "filled_leaves=1").unwrap();
+        assert!(search.filled_leaves);
+        let error = apply_option(&mut search, "filled_leaves=yes").unwrap_err();
+        assert!(error.contains("filled_leaves"), "{error}");
     }
 
     #[test]

@@ -7,8 +7,9 @@
 //! `cargo run --release --example solver_tune -- SET [LIMIT_S]`, SET one of `mid` (the
 //! puzzles proven in 1-10 s), `hard8` (8x8 puzzles unproven in 10 s), `open8` (8x8
 //! openings two stones deep), `all`, `n9:I,J` (positions of the solved 9x9 file),
-//! `pos:SIZE:MOVES` (one position, moves comma-separated). Variables: `EPS`, `WBASE`, `WFACTOR`, `LIM`
-//! (`full,semi,or`), `TT` (MiB), `GLANCE` (0/1), `WEAK` (0/1), `CAPTURED` (0/1), `INF`
+//! `pos:SIZE:MOVES` (one position, moves comma-separated), `p:I,J` (published puzzles, 1-based), `file:PATH` (a position a line:
+//! `SIZE MOVES...`, e.g. the early 9x9 game positions of `examples/data/horizon-9x9.txt`). Variables: `EPS`, `WBASE`, `WFACTOR`, `LIM`
+//! (`full,semi,or`), `NODES` (a work limit as well as the time), `ESTIMATE` (an unvisited child's first delta as a share of its siblings), `TT` (MiB), `GLANCE` (0/1), `WEAK` (0/1), `CAPTURED` (0/1), `INF`
 //! (`solver`, `full`, `deep`), `PSP` (proof-set pruning 0/1), `ORS`, `SEMIAND`,
 //! `INTERSECT`, `AOE` (H-search's stronger rules, 0/1), `HEAT` (`current`: children ordered by
 //! the current through each cell).
@@ -42,6 +43,12 @@ fn params(limit_ms: f64) -> SolverParams {
     let mut p = SolverParams::DEFAULT;
     p.time_ms = Some(limit_ms);
     p.tt_mib = env("TT").unwrap_or(256);
+    if let Some(n) = env("NODES") {
+        p.max_nodes = Some(n);
+    }
+    if let Some(e) = env("ESTIMATE") {
+        p.child_estimate = e;
+    }
     if let Some(e) = env("EPS") {
         p.epsilon = e;
     }
@@ -141,6 +148,29 @@ fn main() {
             cases.push((format!("9x9 #{i}"), all[i].position.clone(), all[i].winner));
         }
     }
+    if let Some(list) = set.strip_prefix("p:") {
+        // p:I,J,...: published puzzles (1-based, in `puzzles.txt` order).
+        let list: Vec<usize> = list
+            .split(',')
+            .map(|i| i.parse().expect("an index"))
+            .collect();
+        pick(&list, &mut cases);
+    }
+    if let Some(path) = set.strip_prefix("file:") {
+        // file:PATH: one position a line, `SIZE MOVES...` (moves space-separated; `#` comments).
+        let text = std::fs::read_to_string(path).expect("a readable file");
+        for line in text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let (size, moves) = line.split_once(' ').expect("SIZE MOVES");
+            cases.push((
+                format!("{size}x{size} {} stones", moves.split_whitespace().count()),
+                opening(size.parse().expect("a board size"), moves),
+                None,
+            ));
+        }
+    }
     if let Some(spec) = set.strip_prefix("pos:") {
         // pos:SIZE:MOVES, e.g. pos:8:d1
         let (size, moves) = spec.split_once(':').expect("pos:SIZE:MOVES");
@@ -187,6 +217,15 @@ fn main() {
         per(stats.lost_children_sum, stats.lost_by_search),
         stats.expanded,
         per(stats.expanded_children, stats.expanded),
+    );
+    println!(
+        "H-search: {} builds, {} updates, {} reused; {} completed, {} fill stones, {} fill transpositions",
+        stats.hsearch_builds,
+        stats.hsearch_updates,
+        stats.hsearch_reused,
+        stats.completed,
+        stats.fill_stones,
+        stats.fill_transpositions,
     );
     println!(
         "TOTAL {set}: proven {proven}/{} wrong {wrong} nodes {nodes} solver time {:.1} s wall {:.1} s",

@@ -3,7 +3,9 @@
 //! and the time, so two builds compare exactly. `tree_cost LEVEL SIZE "MOVES" DEPTH` runs
 //! one position of your own instead (for a profiler). `REUSE=1` scores moves from the table
 //! before playing them ([`ohm_engine::search::SearchParams::reuse_children`]), `PROBE=1`
-//! orders the moves above the leaves by a probe ([`ohm_engine::search::SearchParams::frontier_probe`]).
+//! orders the moves above the leaves by a probe ([`ohm_engine::search::SearchParams::frontier_probe`]),
+//! `FILLED_LEAVES=1` judges each leaf on its filled-in board
+//! ([`ohm_engine::search::SearchParams::filled_leaves`]).
 use ohm_engine::{player, search::search, search::NoControl, Board, Move, Point, Position};
 use std::time::Instant;
 fn main() {
@@ -35,6 +37,7 @@ fn main() {
         params.max_depth = depth;
         params.reuse_children = std::env::var("REUSE").is_ok_and(|v| v == "1");
         params.frontier_probe = std::env::var("PROBE").is_ok_and(|v| v == "1");
+        params.filled_leaves = std::env::var("FILLED_LEAVES").is_ok_and(|v| v == "1");
         let t = Instant::now();
         let r = search(&p, &params, &mut NoControl);
         println!(

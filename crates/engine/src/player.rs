@@ -166,6 +166,7 @@ const fn params(
         frontier_width: 0,
         reuse_children: false,
         frontier_probe: false,
+        filled_leaves: false,
     }
 }
 

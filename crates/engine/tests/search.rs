@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use ohm_engine::connections::HSearchLimits;
 use ohm_engine::search::{
     search, search_within, Callbacks, Control, NoControl, Progress, SearchParams, SearchResult,
-    TranspositionTable, POLL_INTERVAL, PROVEN,
+    TranspositionTable, MAX_HEURISTIC, POLL_INTERVAL, PROVEN,
 };
 use ohm_engine::{Board, CellSet, Color, Move, Point, Position};
 
@@ -423,6 +423,37 @@ fn probed_frontiers_keep_proofs_right() {
             };
             let result = search(&pos, &params, &mut NoControl);
             check_if_proven(&pos, &result, &mut memo);
+        }
+        checked += 1;
+    }
+    assert!(checked > 25, "{checked}");
+}
+
+#[test]
+fn leaves_judged_on_their_filled_in_board_keep_proofs_right() {
+    // A leaf judged on its filled-in board (a fresh H-search there) scores at most the
+    // heuristic's bound, even when the filled board is joined: the only proofs stay
+    // H-search's, and every one the search claims holds, at full and at selective width.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(5151);
+    let mut checked = 0;
+    for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)]) {
+        for (depth, width) in [(1, 16), (2, 3)] {
+            let params = SearchParams {
+                filled_leaves: true,
+                hsearch: Some(HSearchLimits::DEFAULT),
+                hsearch_plies: 8,
+                width,
+                root_width: width,
+                ..SearchParams::full_width(depth)
+            };
+            let result = search(&pos, &params, &mut NoControl);
+            check_if_proven(&pos, &result, &mut memo);
+            if result.proven.is_none() {
+                // A heuristic score, or a loss the unsearched moves keep unproven.
+                let score = result.score.abs();
+                assert!(score <= MAX_HEURISTIC || score == PROVEN - 1, "{score}");
+            }
         }
         checked += 1;
     }

@@ -365,6 +365,7 @@ impl Dfpn<'_> {
         }
         self.stats.mid_calls += 1;
         work += 1;
+        let unvisited = unvisited_bounds(node.children.len(), self.params);
         let mut kids: Vec<Child> = node
             .children
             .iter()
@@ -379,7 +380,7 @@ impl Dfpn<'_> {
                     },
                     None => Child {
                         mv,
-                        bounds: Bounds::UNKNOWN,
+                        bounds: unvisited,
                         proof: None,
                         work: 0,
                     },
@@ -472,6 +473,16 @@ impl Dfpn<'_> {
 /// move, disproving it all of them.
 fn initial_bounds(children: usize) -> Bounds {
     Bounds::new(1, (children as u32).clamp(1, MAX_FINITE))
+}
+
+/// The first numbers of a child not visited yet, among `siblings` children
+/// ([`SolverParams::child_estimate`]).
+fn unvisited_bounds(siblings: usize, params: &SolverParams) -> Bounds {
+    if params.child_estimate <= 0.0 {
+        return Bounds::UNKNOWN;
+    }
+    let estimate = libm::ceil(siblings as f64 * f64::from(params.child_estimate));
+    Bounds::new(1, (estimate as u32).clamp(1, MAX_FINITE))
 }
 
 /// How many children, best first, may be chosen: the first `base + ⌈factor · live⌉` live
@@ -598,6 +609,15 @@ mod tests {
             proof: None,
             work: 0,
         }
+    }
+
+    #[test]
+    fn an_unvisited_child_starts_at_one_or_at_its_share_of_the_siblings() {
+        let mut params = SolverParams::DEFAULT;
+        assert_eq!(unvisited_bounds(9, &params), Bounds::UNKNOWN);
+        params.child_estimate = 0.5;
+        assert_eq!(unvisited_bounds(9, &params), Bounds::new(1, 5));
+        assert_eq!(unvisited_bounds(0, &params), Bounds::new(1, 1));
     }
 
     #[test]

@@ -123,6 +123,13 @@ pub struct SolverParams {
     /// Children ordered by the current through each cell instead of the power around it
     /// ([`CircuitParams::current_heat`]).
     pub current_heat: bool,
+    /// The first numbers of a child not yet visited: `(1, 1)` when 0 (each child looks as
+    /// cheap to refute as can be, so a new node's children are all glanced at before any is
+    /// searched deeper); otherwise `(1, d)` with `d` this share of its parent's number of
+    /// children (at least 1), as a child once glanced at tends to have (Nagai's df-pn+
+    /// initialised by a heuristic): the first child, best by the circuit, is searched deeper
+    /// while its own numbers stay below its unvisited siblings'.
+    pub child_estimate: f32,
 }
 
 /// H-search in the solver: 12 full and 24 semi carriers per pair, OR over 5. On all 36
@@ -164,6 +171,7 @@ impl SolverParams {
         inferior: AnalysisOptions::SOLVER,
         glance: true,
         current_heat: false,
+        child_estimate: 0.0,
     };
 }
 
