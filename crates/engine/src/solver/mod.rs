@@ -128,7 +128,10 @@ pub struct SolverParams {
     /// searched deeper); otherwise `(1, d)` with `d` this share of its parent's number of
     /// children (at least 1), as a child once glanced at tends to have (Nagai's df-pn+
     /// initialised by a heuristic): the first child, best by the circuit, is searched deeper
-    /// while its own numbers stay below its unvisited siblings'.
+    /// while its own numbers stay below its unvisited siblings'. Measured on the 31 puzzles
+    /// proven in 1-10 s (`ESTIMATE=S examples/solver_tune mid 10`): 8 proven at a share of 1,
+    /// 21 at 0.25, 29 at 0.1 (150 s), 28 without (142 s): off, the glance at every sibling
+    /// first is worth its cost.
     pub child_estimate: f32,
 }
 
