@@ -575,31 +575,32 @@ impl Searcher<'_> {
     }
 
     fn evaluate(&self, ply: u32, with_energy: bool) -> Evaluation {
-        let conns = self.node_connections(ply);
-        if self.params.fill_in {
-            let cells = crate::inferior::analyze_with(
-                &self.position,
-                self.position.to_move(),
-                &crate::inferior::AnalysisOptions::SOLVER,
-                &self.no_patterns,
-            );
-            if !(cells.fill.black | cells.fill.white).is_empty() {
-                return evaluate_after(
-                    &cells.filled_position(&self.position),
-                    &self.params.circuit,
-                    conns,
-                    self.stale,
-                    with_energy,
-                );
-            }
-        }
+        let filled = if self.params.fill_in {
+            self.filled_position()
+        } else {
+            None
+        };
         evaluate_after(
-            &self.position,
+            filled.as_ref().unwrap_or(&self.position),
             &self.params.circuit,
-            conns,
+            self.node_connections(ply),
             self.stale,
             with_energy,
         )
+    }
+
+    /// The current position with its dead and captured cells given to their owners (the
+    /// pattern library and the reduced graphs, [`crate::inferior::AnalysisOptions::SOLVER`]),
+    /// when the analysis fills any.
+    fn filled_position(&self) -> Option<Position> {
+        let cells = crate::inferior::analyze_with(
+            &self.position,
+            self.position.to_move(),
+            &crate::inferior::AnalysisOptions::SOLVER,
+            &self.no_patterns,
+        );
+        let filled_any = !(cells.fill.black | cells.fill.white).is_empty();
+        filled_any.then(|| cells.filled_position(&self.position))
     }
 
     /// The leaf's score for the side to move on its filled-in board, with that board's own
@@ -609,24 +610,17 @@ impl Searcher<'_> {
     /// claims proofs only from H-search's connections).
     fn filled_score(&self, ply: u32) -> i32 {
         let me = self.position.to_move();
-        let limits = self.params.hsearch.filter(|_| self.has_connections(ply));
-        let cells = crate::inferior::analyze_with(
-            &self.position,
-            me,
-            &crate::inferior::AnalysisOptions::SOLVER,
-            &self.no_patterns,
-        );
-        let (Some(limits), false) = (limits, (cells.fill.black | cells.fill.white).is_empty())
-        else {
-            return heuristic_score(&self.evaluate(ply, false), me);
+        let plain = || heuristic_score(&self.evaluate(ply, false), me);
+        let Some(limits) = self.params.hsearch.filter(|_| self.has_connections(ply)) else {
+            return plain();
         };
-        let filled = cells.filled_position(&self.position);
-        if let Some(winner) = filled.connected_winner() {
-            return if winner == me {
-                MAX_HEURISTIC
-            } else {
-                -MAX_HEURISTIC
-            };
+        let Some(filled) = self.filled_position() else {
+            return plain();
+        };
+        match filled.connected_winner() {
+            Some(winner) if winner == me => return MAX_HEURISTIC,
+            Some(_) => return -MAX_HEURISTIC,
+            None => {}
         }
         let conns = ByColor::from_fn(|c| Connections::build(&filled, c, limits));
         let evaluation = evaluate_after(
