@@ -1,8 +1,10 @@
 //! Proving that a carrier holds a full connection: the game inside the carrier searched to a
 //! bounded depth, with H-search judging the leaves.
 //!
-//! This is how the edge templates of `edge_templates.txt` are proven (HexWiki's intrusion
-//! proofs, done by code). The game: the defender moves first and only inside the carrier (a
+//! This is how `examples/edge_template_search.rs` finds template carriers and how V1a was
+//! first proven (HexWiki's intrusion proofs, done by code; the larger templates transcribed
+//! since need three or more connector moves, so the test suite proves every template with
+//! the solver instead). The game: the defender moves first and only inside the carrier (a
 //! move outside it is no move in this subgame; every empty cell outside is given to the
 //! defender before H-search runs, so every connection it reports lies inside the carrier).
 //!

@@ -9,8 +9,11 @@
 //! no opponent stone is in its carrier (the connector's own stones there only help: Hex is
 //! monotone). The connection it gives is `(stone, carrier's empty cells, edge)`.
 //!
-//! Each template's truth is a test, not a belief: `edge_templates_are_proven_connections` proves
-//! every one by a search of the game inside its carrier ([`super::carrier_proof`]).
+//! Each template's truth is a test, not a belief: `edge_templates_are_proven_connections` has
+//! the solver, without templates, win every one's subgame with the opponent to move, and the
+//! checker confirm the strategy where it is small enough. HexWiki's IV1c, IV1d and fifth-row
+//! templates hold a few cells of the row behind their stone: a picture may start one row
+//! above the stone's.
 
 use alloc::vec::Vec;
 
@@ -30,7 +33,7 @@ pub struct EdgeTemplate {
     /// Rows from the stone down to the row next to the edge (1 for a stone touching it).
     pub row: u8,
     /// Carrier cells as `(column offset, row offset)` from the stone, rows counted towards the
-    /// edge, drawn as in the picture (the edge below).
+    /// edge (-1: the row behind the stone), drawn as in the picture (the edge below).
     pub cells: Vec<(i8, i8)>,
 }
 
@@ -124,10 +127,10 @@ fn from_picture(
         }
     }
     let row = (rows.len() as i8 - sr) as u8;
-    if cells.iter().any(|&(_, dr)| dr < 0) || !cells.iter().any(|&(_, dr)| dr == row as i8 - 1) {
-        return Err(error(
-            "the carrier must lie between the stone and the edge row",
-        ));
+    // HexWiki's larger templates (IV1c, IV1d, the fifth-row ones) also hold a few cells of
+    // the row behind the stone; the carrier must reach the row next to the edge.
+    if !cells.iter().any(|&(_, dr)| dr == row as i8 - 1) {
+        return Err(error("the carrier must reach the row next to the edge"));
     }
     Ok(EdgeTemplate {
         name,

@@ -114,9 +114,19 @@ fn is_leaf(position: &Position, winner: Color, limits: HSearchLimits) -> bool {
 /// Replays `strategy` from its start: at the winner's turns its move, at the loser's every
 /// empty cell, down to leaves (see the module documentation). Polls `control`'s stop flag.
 pub fn check(strategy: &Strategy, control: &mut dyn Control) -> Result<CheckReport, StrategyError> {
+    check_with(strategy, CHECK_LIMITS, control)
+}
+
+/// [`check`] with the leaves judged by H-search at `limits`: the edge templates' own proofs
+/// check their strategies without the templates.
+pub fn check_with(
+    strategy: &Strategy,
+    limits: HSearchLimits,
+    control: &mut dyn Control,
+) -> Result<CheckReport, StrategyError> {
     let mut checker = Checker {
         strategy,
-        limits: CHECK_LIMITS,
+        limits,
         proven: BTreeSet::new(),
         line: Vec::new(),
         report: CheckReport::default(),
@@ -212,12 +222,18 @@ pub(super) fn extract(
     let mut start = position.clone();
     start.set_swap_rule(false);
     let winner = solver.solve(&start, control).winner?;
+    // The leaves lean on the edge templates only when the solver does: a solver without
+    // them (the templates' own proofs) gives a strategy checked without them.
+    let limits = HSearchLimits {
+        edge_templates: solver.params().hsearch.edge_templates,
+        ..CHECK_LIMITS
+    };
     let mut extractor = Extractor {
         solver,
         winner,
         moves: BTreeMap::new(),
         done: BTreeSet::new(),
-        limits: CHECK_LIMITS,
+        limits,
         control,
     };
     let mut walk = start.clone();
