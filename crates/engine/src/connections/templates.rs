@@ -15,7 +15,10 @@
 //! templates hold a few cells of the row behind their stone: a picture may start one row
 //! above the stone's.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
+
+use once_cell::race::OnceBox;
 
 use crate::board::Board;
 use crate::cellset::CellSet;
@@ -146,6 +149,58 @@ pub fn builtin() -> Vec<EdgeTemplate> {
     parse(BUILTIN_TEMPLATES).unwrap_or_default()
 }
 
+/// The built-in templates and their shapes, compiled once per process: every H-search build
+/// lays them on its board ([`Placements::new`]).
+struct Compiled {
+    templates: Vec<EdgeTemplate>,
+    /// Each template's cells in both reflections along the edge.
+    shapes: Vec<[Shape; 2]>,
+}
+
+static COMPILED: OnceBox<Compiled> = OnceBox::new();
+
+fn compiled() -> &'static Compiled {
+    COMPILED.get_or_init(|| {
+        let templates = builtin();
+        let shapes = templates
+            .iter()
+            .map(|t| [Shape::of(t, false), Shape::of(t, true)])
+            .collect();
+        Box::new(Compiled { templates, shapes })
+    })
+}
+
+/// A template's cells in one of its two reflections along the edge, with their column and
+/// row ranges (inclusive), relative to the stone as in [`EdgeTemplate::cells`].
+struct Shape {
+    cells: Vec<(i32, i32)>,
+    columns: (i32, i32),
+    rows: (i32, i32),
+}
+
+impl Shape {
+    fn of(template: &EdgeTemplate, reflected: bool) -> Shape {
+        // The reflection along the edge: (dc, dr) -> (-dc - dr, dr) keeps the six neighbour
+        // offsets a neighbour set and every row's distance to the edge.
+        let cells: Vec<(i32, i32)> = template
+            .cells
+            .iter()
+            .map(|&(dc, dr)| {
+                let (dc, dr) = (i32::from(dc), i32::from(dr));
+                (if reflected { -dc - dr } else { dc }, dr)
+            })
+            .collect();
+        let range = |values: &mut dyn Iterator<Item = i32>| {
+            values.fold((i32::MAX, i32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+        };
+        Shape {
+            columns: range(&mut cells.iter().map(|c| c.0)),
+            rows: range(&mut cells.iter().map(|c| c.1)),
+            cells,
+        }
+    }
+}
+
 /// One template laid on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
@@ -159,7 +214,7 @@ pub struct Placement {
 /// Every placement of the built-in templates for one player on one board.
 #[derive(Clone, Debug)]
 pub struct Placements {
-    pub templates: Vec<EdgeTemplate>,
+    pub templates: &'static [EdgeTemplate],
     pub placements: Vec<Placement>,
     /// For every point, the placements whose stone is there (start, end) into `placements`.
     by_stone: Vec<(u32, u32)>,
@@ -168,7 +223,10 @@ pub struct Placements {
 impl Placements {
     #[must_use]
     pub fn new(board: &Board, color: Color) -> Placements {
-        let templates = builtin();
+        // Every build lays the templates again (`Connections::build`): their shapes are
+        // compiled once, and a placement that cannot fit is refused by its box before any
+        // cell is laid.
+        let Compiled { templates, shapes } = compiled();
         let mut placements = Vec::new();
         let (e1, e2) = Edge::of(color);
         let (width, height) = (i32::from(board.width()), i32::from(board.height()));
@@ -189,33 +247,38 @@ impl Placements {
                     Edge::East => (width - col, (1, 0), (0, 1)),
                     Edge::West => (col + 1, (-1, 0), (0, -1)),
                 };
+                let at = |dc: i32, dr: i32| {
+                    (
+                        col + dc * along.0 + dr * forward.0,
+                        row + dc * along.1 + dr * forward.1,
+                    )
+                };
                 for (t, template) in templates.iter().enumerate() {
                     if distance != i32::from(template.row) {
                         continue;
                     }
-                    // The reflection along the edge: (dc, dr) -> (-dc - dr, dr) keeps the six
-                    // neighbour offsets a neighbour set and every row's distance to the edge.
-                    for reflected in [false, true] {
+                    for shape in &shapes[t] {
+                        // `along` and `forward` are unit steps along the axes, so the box's
+                        // corners bound every cell.
+                        let fits = [
+                            at(shape.columns.0, shape.rows.0),
+                            at(shape.columns.1, shape.rows.1),
+                        ]
+                        .iter()
+                        .all(|&(c, r)| (0..width).contains(&c) && (0..height).contains(&r));
+                        if !fits {
+                            continue;
+                        }
                         let mut carrier = CellSet::EMPTY;
-                        let mut on_board = true;
-                        for &(dc, dr) in &template.cells {
-                            let (dc, dr) = (i32::from(dc), i32::from(dr));
-                            let dc = if reflected { -dc - dr } else { dc };
-                            let c = col + dc * along.0 + dr * forward.0;
-                            let r = row + dc * along.1 + dr * forward.1;
-                            match (u8::try_from(c), u8::try_from(r)) {
-                                (Ok(c), Ok(r)) => match board.cell(c, r) {
-                                    Some(p) => carrier.insert(p),
-                                    None => on_board = false,
-                                },
-                                _ => on_board = false,
-                            }
+                        for &(dc, dr) in &shape.cells {
+                            let (c, r) = at(dc, dr);
+                            carrier.insert(Point::cell_unchecked(c as u8, r as u8));
                         }
                         // A symmetric template's reflection is itself: keep it once.
                         let repeated = placements.last().is_some_and(|q: &Placement| {
                             q.stone == cell && q.edge == edge.point() && q.carrier == carrier
                         });
-                        if on_board && !repeated {
+                        if !repeated {
                             placements.push(Placement {
                                 template: t as u16,
                                 stone: cell,
