@@ -64,14 +64,14 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// goes back to the solver), `open_root=0|1` (the search's root keeps only the moves the solver's
 /// slice has not proven losing), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
-/// connections), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
+/// connections), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `odd=0|1` (the move from the deepest finished odd iteration, not an even one after it), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
 /// `semi=N`, `or=N`, `budget=N|none`, `captured=0|1`, `or_search=0|1`, `semi_and=0|1`, `intersection=0|1` (the tree's H-search limits and rules), `extend=N` (forced-move
 /// extension for must-play regions of at most N cells), `vc=shared|all|all:R|direct|direct:R|none` (how
 /// virtual connections enter the circuit: shared neighbours, every fully connected pair of
 /// ends linked (two groups by resistance R, or not), a direct link of resistance R, default 2,
-/// or not at all), `semilinks=F|none` (with `vc=all`, pairs joined only by a semi-connection
+/// or not at all), `tempo=F|none` (with `vc=all`, the side to move's pairs joined only by a semi-connection linked at F times a full link's resistance), `semilinks=F|none` (with `vc=all`, pairs joined only by a semi-connection
 /// linked too, at F times a full connection's resistance), `vcfactor=F` (a full connection's
 /// link at F times the resistance of the adjacency it stands for), `walls=0|1` (the links
 /// across the opponent's bridges and second-row templates cut), `heat=power|current` (the
@@ -197,6 +197,13 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
             search.circuit.full_factor =
                 positive(value).ok_or(format!("vcfactor: '{value}' is not a positive factor"))?;
         }
+        "tempo" if value == "none" => search.circuit.mover_semi_factor = None,
+        "tempo" => {
+            search.circuit.mover_semi_factor = Some(
+                positive(value)
+                    .ok_or(format!("tempo: '{value}' is not a positive factor or none"))?,
+            );
+        }
         "semilinks" if value == "none" => search.circuit.semi_factor = None,
         "semilinks" => {
             search.circuit.semi_factor = Some(positive(value).ok_or(format!(
@@ -214,6 +221,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "lazy" => search.lazy_leaves = number()? != 0,
         "fill" => search.fill_in = number()? != 0,
         "filled_leaves" => search.filled_leaves = switch(key, value)?,
+        "odd" => search.odd_depths = switch(key, value)?,
         "lmr" => search.late_reduction = number()?,
         "narrow" => search.narrow_root = number()?,
         "narrow_floor" => search.narrow_floor = number()?,
@@ -509,6 +517,24 @@ mod tests {
         assert!(search.filled_leaves);
         let error = apply_option(&mut search, "filled_leaves=yes").unwrap_err();
         assert!(error.contains("filled_leaves"), "{error}");
+    }
+
+    #[test]
+    fn odd_depths_and_tempo_are_options() {
+        let mut search = level_four();
+        assert!(!search.odd_depths);
+        apply_option(&mut search, "odd=1").unwrap();
+        assert!(search.odd_depths);
+        assert_eq!(search.circuit.mover_semi_factor, None);
+        apply_option(&mut search, "tempo=2").unwrap();
+        assert_eq!(search.circuit.mover_semi_factor, Some(2.0));
+        apply_option(&mut search, "tempo=none").unwrap();
+        assert_eq!(search.circuit.mover_semi_factor, None);
+        for option in ["tempo=0", "tempo=-1", "tempo=inf", "odd=maybe"] {
+            let error = apply_option(&mut search, option).unwrap_err();
+            let key = option.split('=').next().unwrap();
+            assert!(error.contains(key), "{option}: {error}");
+        }
     }
 
     #[test]

@@ -167,6 +167,7 @@ const fn params(
         reuse_children: false,
         frontier_probe: false,
         filled_leaves: false,
+        odd_depths: false,
     }
 }
 

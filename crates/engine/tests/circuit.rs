@@ -363,6 +363,23 @@ fn virtual_connections_lower_the_resistance() {
     .resistance
     .black;
     assert!(with_semis <= with(VcLinks::ALL_PAIRS) + 1e-9);
+    // The tempo option links the side to move's semis only: the other side's circuit keeps
+    // its resistance, the mover's can only fall.
+    let mover = pos.to_move();
+    let conns = ByColor::new(Some(&vcs.black), Some(&vcs.white));
+    let plain = evaluate(&pos, &CircuitParams::DEFAULT, conns, false).resistance;
+    let tempo = evaluate(
+        &pos,
+        &CircuitParams {
+            mover_semi_factor: Some(2.0),
+            ..CircuitParams::DEFAULT
+        },
+        conns,
+        false,
+    )
+    .resistance;
+    assert!((tempo[!mover] - plain[!mover]).abs() < 1e-12);
+    assert!(tempo[mover] <= plain[mover] + 1e-9);
 }
 
 /// The oracle for two-distance: the definition iterated to its fixed point, Bellman-Ford

@@ -460,6 +460,36 @@ fn leaves_judged_on_their_filled_in_board_keep_proofs_right() {
     assert!(checked > 25, "{checked}");
 }
 
+#[test]
+fn odd_depths_take_the_deepest_odd_iteration_unless_proven() {
+    // Without a clock every iteration finishes: with `odd_depths` a depth-4 search answers
+    // with its depth-3 iteration's move (or its own when it proved the result), and a
+    // depth-2 search, having no odd iteration past the first, with its own.
+    let mut rng = Rng(4477);
+    let mut compared = 0;
+    for pos in random_positions(&mut rng, &[(6u8, 4u32, 10), (7, 6, 10)]) {
+        let params = |depth, odd_depths| SearchParams {
+            hsearch: Some(HSearchLimits::DEFAULT),
+            hsearch_plies: 8,
+            width: 6,
+            root_width: 8,
+            odd_depths,
+            ..SearchParams::full_width(depth)
+        };
+        let third = search(&pos, &params(3, false), &mut NoControl);
+        let fourth = search(&pos, &params(4, true), &mut NoControl);
+        if fourth.proven.is_none() && fourth.depth == 4 {
+            assert_eq!(fourth.best, third.best);
+            assert_eq!(fourth.score, third.score);
+            compared += 1;
+        }
+        let second = search(&pos, &params(2, true), &mut NoControl);
+        let plain = search(&pos, &params(2, false), &mut NoControl);
+        assert_eq!(second.best, plain.best);
+    }
+    assert!(compared > 5, "{compared}");
+}
+
 /// Stops after `polls` polls; counts them.
 struct StopAfter {
     polls: u32,

@@ -112,6 +112,13 @@ pub struct CircuitParams {
     /// main paths by their flow, where the power share favours the cells with the largest
     /// voltage drops (the bottlenecks) and discounts well-connected ones.
     pub current_heat: bool,
+    /// With [`VcLinks::AllPairs`]: the side to move's pairs joined by a semi-connection but by
+    /// no full one are linked at this many times a full link's resistance (`None`: not),
+    /// the other side's not: the player to move can complete any one of them, which a
+    /// circuit that ignores the tempo misses (it errs for the player who moved last at odd
+    /// depths of the search and against him at even ones). Overrides `semi_factor` for the
+    /// side to move.
+    pub mover_semi_factor: Option<f64>,
 }
 
 impl CircuitParams {
@@ -121,6 +128,7 @@ impl CircuitParams {
         full_factor: 1.0,
         cut_opponent_bridges: false,
         current_heat: false,
+        mover_semi_factor: None,
     };
 }
 
@@ -236,8 +244,11 @@ impl Circuit {
             }
         }
         if let (Some(vcs), VcLinks::AllPairs { groups }) = (connections, params.vc_links) {
-            let semis = params
-                .semi_factor
+            let semi_factor = params
+                .mover_semi_factor
+                .filter(|_| position.to_move() == color)
+                .or(params.semi_factor);
+            let semis = semi_factor
                 .into_iter()
                 .flat_map(|factor| vcs.semi_only_pairs(avoid).map(move |c| (c, factor)));
             // Touching ends (an empty carrier) are linked above as neighbours.

@@ -223,6 +223,13 @@ pub struct SearchParams {
     /// 9x9 file the static evaluation so built orders winning and losing moves with AUC 0.952
     /// against 0.941, `FILLED=1 examples/eval_quality`), at the price of two builds a leaf.
     pub filled_leaves: bool,
+    /// The move comes from the deepest finished iteration of odd depth (3 or more) rather
+    /// than from an even one after it, and an unfinished even iteration does not replace it:
+    /// the circuit judges a leaf without the tempo of the side to move, so after the root
+    /// player's own last move (odd depths) it errs one way and after the opponent's (even)
+    /// the other, and the scores of successive iterations swing (about ±0.5 in `E` on an
+    /// opening 9x9 board). Proven results count at any depth.
+    pub odd_depths: bool,
 }
 
 /// What scores the leaves of the search.
@@ -267,6 +274,7 @@ impl SearchParams {
             reuse_children: false,
             frontier_probe: false,
             filled_leaves: false,
+            odd_depths: false,
         }
     }
 }
@@ -1327,6 +1335,10 @@ pub fn search_within(
     }
     result.best = Some(root[0].0);
     let mut guess = 0;
+    // With `odd_depths`: the last finished odd iteration's move, score and line, and the
+    // depth of the iteration the result's move comes from.
+    let mut odd: Option<(Point, i32, Vec<Point>)> = None;
+    let mut chosen_depth = 0;
     let mut previous_iteration = 0.0f64;
     let mut last_elapsed = 0.0f64;
     for depth in 1..=params.max_depth.max(1) {
@@ -1337,10 +1349,12 @@ pub fn search_within(
             if !pass.complete {
                 // The unfinished iteration's best move counts once the previous best has been
                 // searched again: a move that beat it is better at the greater depth.
-                if let Some((p, score)) = pass.best.filter(|_| depth > 1) {
+                let counts = depth > 1 && !(params.odd_depths && depth % 2 == 0 && odd.is_some());
+                if let Some((p, score)) = pass.best.filter(|_| counts) {
                     if Some(p) != result.best && !is_proven(score) {
                         result.best = Some(p);
                         result.pv = vec![p];
+                        chosen_depth = depth;
                     }
                 }
             }
@@ -1364,6 +1378,10 @@ pub fn search_within(
         result.pv = s.principal_variation(best_move, depth);
         result.root_moves = root.clone();
         result.nodes = s.nodes;
+        chosen_depth = depth;
+        if depth % 2 == 1 && depth >= 3 {
+            odd = Some((best_move, score, result.pv.clone()));
+        }
         let elapsed_ms = s.control.now_ms() - start_ms;
         s.control.progress(&Progress {
             depth,
@@ -1418,5 +1436,12 @@ pub fn search_within(
         }
     }
     result.nodes = s.nodes;
+    if params.odd_depths && chosen_depth % 2 == 0 && result.proven.is_none() {
+        if let Some((best, score, pv)) = odd {
+            result.best = Some(best);
+            result.score = score;
+            result.pv = pv;
+        }
+    }
     result
 }
