@@ -9,7 +9,7 @@
 //! Variables (one variant at a time): `VC` (`none`, `shared`, `all`), `FULL` (full link
 //! factor), `SEMI` (semi link factor), `GROUPS` (resistance of a link between two groups),
 //! `LIM` (`search`, `strongest`, `root`), `CUT` (1: the opponent's bridges cut). With
-//! `SEARCH=D` (level 6's search alone to depth D): `LEVEL`, `CAPTURED`, `FILL`, `FILLED_LEAVES`, `WIDTH`,
+//! `SEARCH=D` (level 6's search alone to depth D): `LEVEL`, `CAPTURED`, `FILL`, `FILLED_LEAVES`, `FILL_PATH`, `WIDTH`,
 //! `ROOT_WIDTH`, `FRONTIER`, `EXTEND`, `INFERIOR`, `EDGE` (the edge prior's penalty), the
 //! tree's H-search rules and limits.
 use ohm_engine::bench::solver::{read_solved_cases, solved_9x9_cases, Case};
@@ -186,6 +186,9 @@ fn search_keeps(cases: &[Case], first: usize, last: usize, depth: u32) {
     params.time_ms = None;
     if let Some(v) = env::<u8>("FILL") {
         params.fill_in = v == 1;
+    }
+    if let Some(v) = env::<u8>("FILL_PATH") {
+        params.fill_path = v == 1;
     }
     if let Some(v) = env::<u8>("FILLED_LEAVES") {
         params.filled_leaves = v == 1;

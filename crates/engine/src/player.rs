@@ -168,6 +168,7 @@ const fn params(
         frontier_probe: false,
         filled_leaves: false,
         odd_depths: false,
+        fill_path: false,
     }
 }
 

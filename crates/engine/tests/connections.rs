@@ -320,6 +320,57 @@ fn a_rebuild_in_place_equals_a_fresh_build() {
     }
 }
 
+/// A renewal after several stones (the search's fill-in) equals a fresh build, and `undo`
+/// takes it back to the store it was, updates before and after it included.
+#[test]
+fn a_renewal_after_several_stones_equals_a_fresh_build_and_undoes() {
+    let mut rng = Rng(0x5eed_0013);
+    for side in [4u8, 6, 8] {
+        let board = Board::square(side).unwrap();
+        for _ in 0..cases(6, 20) {
+            let mut pos = Position::new(board);
+            let mut stores = [Color::Black, Color::White]
+                .map(|c| Connections::build(&pos, c, HSearchLimits::DEFAULT));
+            let first = board
+                .cells()
+                .iter()
+                .nth(rng.below(u64::from(side)) as usize)
+                .unwrap();
+            pos.place_unchecked(Color::Black, first);
+            for vcs in &mut stores {
+                vcs.update(&pos, first);
+            }
+            let before = stores.each_ref().map(snapshot);
+            let mut placed = 0;
+            for _ in 0..3 + rng.below(4) {
+                let empty: Vec<Point> = pos.empty_cells().iter().collect();
+                let c = empty[rng.below(empty.len() as u64) as usize];
+                let colour = [Color::Black, Color::White][rng.below(2) as usize];
+                pos.place_unchecked(colour, c);
+                placed += 1;
+                if pos.is_over() {
+                    break;
+                }
+            }
+            for vcs in &mut stores {
+                assert!(vcs.renew_interruptible(&pos, &mut || false));
+                let fresh = Connections::build(&pos, vcs.color(), HSearchLimits::DEFAULT);
+                assert_eq!(snapshot(vcs), snapshot(&fresh), "{pos:?}");
+                assert_eq!(vcs.must_play(), fresh.must_play());
+                assert_eq!(vcs.position_hash(), pos.hash());
+            }
+            for _ in 0..placed {
+                pos.undo();
+            }
+            for (vcs, before) in stores.iter_mut().zip(&before) {
+                assert!(vcs.undo());
+                assert_eq!(&snapshot(vcs), before);
+                assert_eq!(vcs.position_hash(), pos.hash());
+            }
+        }
+    }
+}
+
 /// The vertical two-bridge (c, r)–(c−1, r+2) chained from edge to edge (Appendix C's chain):
 /// the winning connection's smallest carrier is exactly the bridges' cells.
 #[test]

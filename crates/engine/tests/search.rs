@@ -461,6 +461,37 @@ fn leaves_judged_on_their_filled_in_board_keep_proofs_right() {
 }
 
 #[test]
+fn a_tree_on_filled_in_boards_keeps_proofs_right() {
+    // Fill-in keeps the value, so the filled boards' H-search verdicts are proofs: every
+    // result the search claims holds, at full and selective width, and the proven ones at
+    // full width and depth name the true winner.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(6161);
+    let mut checked = 0;
+    for pos in random_positions(
+        &mut rng,
+        &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14), (5, 8, 10)],
+    ) {
+        for (depth, width) in [(1, 25), (2, 3), (3, 25)] {
+            let params = SearchParams {
+                fill_path: true,
+                hsearch: Some(HSearchLimits::DEFAULT),
+                hsearch_plies: 8,
+                width,
+                root_width: width,
+                ..SearchParams::full_width(depth)
+            };
+            let result = search(&pos, &params, &mut NoControl);
+            check_if_proven(&pos, &result, &mut memo);
+            assert!(result.best.is_some_and(|b| pos.empty_cells().contains(b)));
+            assert!(result.pv.iter().all(|&p| pos.empty_cells().contains(p)));
+        }
+        checked += 1;
+    }
+    assert!(checked > 30, "{checked}");
+}
+
+#[test]
 fn odd_depths_take_the_deepest_odd_iteration_unless_proven() {
     // Without a clock every iteration finishes: with `odd_depths` a depth-4 search answers
     // with its depth-3 iteration's move (or its own when it proved the result), and a

@@ -82,6 +82,29 @@ pub(super) fn from_scratch(
     builder.run();
 }
 
+/// A new layer built from scratch on `position` (several stones added at once), kept as an
+/// update is: [`super::Connections::undo`] takes it back.
+pub(super) fn renewed(
+    connections: &mut Connections,
+    position: &Position,
+    interrupt: Option<&mut dyn FnMut() -> bool>,
+) {
+    let fresh = empty_layer(
+        position,
+        connections.color,
+        connections.limits,
+        [
+            connections.arena.len(),
+            connections.or_inputs.len(),
+            connections.captured_inputs.len(),
+        ],
+        connections.spare.pop(),
+    );
+    let old = mem::replace(&mut connections.layer, fresh);
+    from_scratch(connections, position, interrupt);
+    connections.history.push(old);
+}
+
 pub(super) fn after_stone(
     connections: &mut Connections,
     position: &Position,

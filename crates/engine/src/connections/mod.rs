@@ -650,6 +650,19 @@ impl Connections {
         !self.layer.stats.interrupted
     }
 
+    /// Brings the store up to date after several stones were added at once: a layer built
+    /// from scratch on `position` (equal to [`Connections::build`]'s result), which
+    /// [`Connections::undo`] takes back like an update. Interruptible as
+    /// [`Connections::update_interruptible`]; returns `false` when interrupted.
+    pub fn renew_interruptible(
+        &mut self,
+        position: &Position,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        build::renewed(self, position, Some(interrupt));
+        !self.layer.stats.interrupted
+    }
+
     /// Takes back the last [`Connections::update`]; `false` if there is none.
     pub fn undo(&mut self) -> bool {
         let Some(previous) = self.history.pop() else {
