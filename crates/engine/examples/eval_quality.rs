@@ -8,12 +8,13 @@
 //! `cargo run --release --example eval_quality [-- FIRST LAST]` (positions by index).
 //! Variables (one variant at a time): `VC` (`none`, `shared`, `all`), `FULL` (full link
 //! factor), `SEMI` (semi link factor), `GROUPS` (resistance of a link between two groups),
-//! `LIM` (`search`, `strongest`, `root`), `CUT` (1: the opponent's bridges cut). With
+//! `LIM` (`search`, `strongest`, `root`), `CUT` (1: the opponent's bridges cut), `TEMPO` (the side to
+//! move's semi link factor), `FILLED` (1: the board filled in first). With
 //! `SEARCH=D` (level 6's search alone to depth D): `LEVEL`, `CAPTURED`, `FILL`, `FILLED_LEAVES`, `FILL_PATH`, `WIDTH`,
 //! `ROOT_WIDTH`, `FRONTIER`, `EXTEND`, `INFERIOR`, `EDGE` (the edge prior's penalty), the
 //! tree's H-search rules and limits.
 use ohm_engine::bench::solver::{read_solved_cases, solved_9x9_cases, Case};
-use ohm_engine::circuit::{evaluate_after, Circuit, CircuitParams, Evaluation, VcLinks};
+use ohm_engine::circuit::{evaluate_after, CircuitParams, VcLinks};
 use ohm_engine::connections::{Connections, HSearchLimits};
 use ohm_engine::player::{ROOT_HSEARCH, SEARCH_HSEARCH, STRONGEST_HSEARCH};
 use ohm_engine::{ByColor, Color, Move, Position};
@@ -28,9 +29,6 @@ struct Variant {
     /// `FILLED=1`: the position after the move with the inferior cells filled in (dead and
     /// captured cells, as the solver's analysis finds them) before H-search and the circuit.
     filled: bool,
-    /// `TEMPO=F`: the side to move's semi-connections linked at F times a full link's
-    /// resistance (it can complete one of them), the other side's not.
-    tempo: Option<f64>,
 }
 
 /// `position` judged from `me`'s side as a leaf of the search: an H-search win or loss, else
@@ -45,22 +43,7 @@ fn static_score(position: &Position, me: Color, variant: &Variant) -> f64 {
     if conns[!me].is_some_and(|c| c.winning().is_some()) {
         return f64::NEG_INFINITY;
     }
-    let evaluation = match variant.tempo {
-        Some(factor) => {
-            let resistance = |color: Color| {
-                let mut params = variant.params;
-                params.semi_factor = (color == position.to_move()).then_some(factor);
-                Circuit::build_against(position, color, &params, conns[color], None, conns[!color])
-                    .solve()
-                    .resistance
-            };
-            Evaluation {
-                resistance: ByColor::new(resistance(Color::Black), resistance(Color::White)),
-                energy: ByColor::new(Vec::new(), Vec::new()),
-            }
-        }
-        None => evaluate_after(position, &variant.params, conns, None, false),
-    };
+    let evaluation = evaluate_after(position, &variant.params, conns, None, false);
     evaluation.score_for(me)
         + variant.two_distance * f64::from(ohm_engine::distance::two_distance_score(position, me))
             / 1000.0
@@ -94,6 +77,8 @@ fn main() {
         params.full_factor = f;
     }
     params.semi_factor = env("SEMI");
+    // TEMPO=F: the side to move's semi-connections linked at F times a full link's resistance.
+    params.mover_semi_factor = env("TEMPO");
     params.cut_opponent_bridges = env::<u8>("CUT") == Some(1);
     let limits = match std::env::var("LIM").as_deref() {
         Ok("search") => SEARCH_HSEARCH,
@@ -108,7 +93,6 @@ fn main() {
         limits,
         two_distance: env("TD").unwrap_or(0.0),
         filled: env::<u8>("FILLED") == Some(1),
-        tempo: env("TEMPO"),
     };
     let start = Instant::now();
     let (mut auc_sum, mut positions, mut top_wins, mut evaluated) = (0.0, 0u32, 0u32, 0u64);

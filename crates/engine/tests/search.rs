@@ -429,6 +429,18 @@ fn probed_frontiers_keep_proofs_right() {
     assert!(checked > 25, "{checked}");
 }
 
+/// A selective search of `depth` plies, `width` moves a node (the root too), with H-search at
+/// every node.
+fn selective(depth: u32, width: u32) -> SearchParams {
+    SearchParams {
+        hsearch: Some(HSearchLimits::DEFAULT),
+        hsearch_plies: 8,
+        width,
+        root_width: width,
+        ..SearchParams::full_width(depth)
+    }
+}
+
 #[test]
 fn leaves_judged_on_their_filled_in_board_keep_proofs_right() {
     // A leaf judged on its filled-in board (a fresh H-search there) scores at most the
@@ -441,11 +453,7 @@ fn leaves_judged_on_their_filled_in_board_keep_proofs_right() {
         for (depth, width) in [(1, 16), (2, 3)] {
             let params = SearchParams {
                 filled_leaves: true,
-                hsearch: Some(HSearchLimits::DEFAULT),
-                hsearch_plies: 8,
-                width,
-                root_width: width,
-                ..SearchParams::full_width(depth)
+                ..selective(depth, width)
             };
             let result = search(&pos, &params, &mut NoControl);
             check_if_proven(&pos, &result, &mut memo);
@@ -475,11 +483,7 @@ fn a_tree_on_filled_in_boards_keeps_proofs_right() {
         for (depth, width) in [(1, 25), (2, 3), (3, 25)] {
             let params = SearchParams {
                 fill_path: true,
-                hsearch: Some(HSearchLimits::DEFAULT),
-                hsearch_plies: 8,
-                width,
-                root_width: width,
-                ..SearchParams::full_width(depth)
+                ..selective(depth, width)
             };
             let result = search(&pos, &params, &mut NoControl);
             check_if_proven(&pos, &result, &mut memo);
@@ -500,12 +504,9 @@ fn odd_depths_take_the_deepest_odd_iteration_unless_proven() {
     let mut compared = 0;
     for pos in random_positions(&mut rng, &[(6u8, 4u32, 10), (7, 6, 10)]) {
         let params = |depth, odd_depths| SearchParams {
-            hsearch: Some(HSearchLimits::DEFAULT),
-            hsearch_plies: 8,
-            width: 6,
             root_width: 8,
             odd_depths,
-            ..SearchParams::full_width(depth)
+            ..selective(depth, 6)
         };
         let third = search(&pos, &params(3, false), &mut NoControl);
         let fourth = search(&pos, &params(4, true), &mut NoControl);

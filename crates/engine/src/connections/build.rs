@@ -82,13 +82,9 @@ pub(super) fn from_scratch(
     builder.run();
 }
 
-/// A new layer built from scratch on `position` (several stones added at once), kept as an
-/// update is: [`super::Connections::undo`] takes it back.
-pub(super) fn renewed(
-    connections: &mut Connections,
-    position: &Position,
-    interrupt: Option<&mut dyn FnMut() -> bool>,
-) {
+/// Puts an empty layer for `position` in place of the store's current one (reusing a spare
+/// layer's memory) and returns the old one, which the caller pushes onto the history.
+fn begin_layer(connections: &mut Connections, position: &Position) -> Layer {
     let fresh = empty_layer(
         position,
         connections.color,
@@ -100,7 +96,17 @@ pub(super) fn renewed(
         ],
         connections.spare.pop(),
     );
-    let old = mem::replace(&mut connections.layer, fresh);
+    mem::replace(&mut connections.layer, fresh)
+}
+
+/// A new layer built from scratch on `position` (several stones added at once), kept as an
+/// update is: [`super::Connections::undo`] takes it back.
+pub(super) fn renewed(
+    connections: &mut Connections,
+    position: &Position,
+    interrupt: Option<&mut dyn FnMut() -> bool>,
+) {
+    let old = begin_layer(connections, position);
     from_scratch(connections, position, interrupt);
     connections.history.push(old);
 }
@@ -112,18 +118,6 @@ pub(super) fn after_stone(
     interrupt: Option<&mut dyn FnMut() -> bool>,
 ) {
     let color = connections.color;
-    let fresh = empty_layer(
-        position,
-        color,
-        connections.limits,
-        [
-            connections.arena.len(),
-            connections.or_inputs.len(),
-            connections.captured_inputs.len(),
-        ],
-        connections.spare.pop(),
-    );
-    let old = mem::replace(&mut connections.layer, fresh);
     let stone_color = if stone.is_cell() && connections.board.contains(stone) {
         position.color_at(stone)
     } else {
@@ -131,10 +125,10 @@ pub(super) fn after_stone(
     };
     let Some(stone_color) = stone_color else {
         // Not a single new stone: nothing to inherit.
-        from_scratch(connections, position, interrupt);
-        connections.history.push(old);
+        renewed(connections, position, interrupt);
         return;
     };
+    let old = begin_layer(connections, position);
     let own = stone_color == color;
     let board = *position.board();
     let mut builder = Builder::new(connections, interrupt);

@@ -496,32 +496,13 @@ impl Searcher<'_> {
             }
             return;
         }
-        if self.has_connections(child_ply) {
-            let Searcher {
-                connections,
-                control,
-                params,
-                position,
-                start_ms,
-                stopped,
-                ..
-            } = self;
-            if let Some(conns) = connections.as_mut() {
-                // An update can take tens of milliseconds under a large budget: it checks the
-                // stop flag and the clock itself, so stopping never waits for it.
-                let mut interrupt = || must_stop(*control, params, *start_ms);
-                for color in Color::ALL {
-                    // Both colours are updated even after an interruption, so that `unplay`
-                    // takes back one layer of each.
-                    if !conns[color].update_interruptible(position, p, &mut interrupt) {
-                        *stopped = true;
-                    }
-                }
-            }
+        let connected = self.has_connections(child_ply);
+        if connected {
+            self.bring_connections(Some(p));
         }
         if self.params.fill_path {
             self.path.push(p);
-            let placed = if self.has_connections(child_ply) {
+            let placed = if connected {
                 self.fill_in_place(true)
             } else {
                 (0, 0)
@@ -576,8 +557,12 @@ impl Searcher<'_> {
             ..
         } = self;
         if let Some(conns) = connections.as_mut() {
+            // An update can take tens of milliseconds under a large budget: it checks the
+            // stop flag and the clock itself, so stopping never waits for it.
             let mut interrupt = || must_stop(*control, params, *start_ms);
             for c in Color::ALL {
+                // Both colours are brought up even after an interruption, so that `unplay`
+                // takes back one layer of each.
                 let finished = match stone {
                     Some(cell) => conns[c].update_interruptible(position, cell, &mut interrupt),
                     None => conns[c].renew_interruptible(position, &mut interrupt),
