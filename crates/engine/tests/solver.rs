@@ -400,15 +400,36 @@ fn every_reachable_4x4_position_has_the_right_value() {
 
 #[test]
 fn random_5x5_positions_have_the_right_value_and_winning_set() {
+    random_5x5_positions_checked(0x5_5, 60, SolverParams::DEFAULT);
+}
+
+/// Connections carried from position to position by updates only as long as the stones
+/// allow (never built from scratch while a later position holds the earlier one's stones),
+/// and never (built at every position): the values and winning sets stay right.
+#[test]
+fn connections_updated_or_built_give_the_same_truth() {
+    for scratch_updates in [0, u32::MAX] {
+        random_5x5_positions_checked(
+            0x5_6,
+            30,
+            SolverParams {
+                scratch_updates,
+                ..SolverParams::DEFAULT
+            },
+        );
+    }
+}
+
+fn random_5x5_positions_checked(seed: u64, count: usize, params: SolverParams) {
     let board = Board::square(5).unwrap();
-    let mut rng = Rng(0x5_5);
+    let mut rng = Rng(seed);
     let mut brute = Brute::new(5);
     let mut solver = Solver::new(SolverParams {
         tt_mib: 16,
-        ..SolverParams::DEFAULT
+        ..params
     });
     let mut checked = 0;
-    while checked < 60 {
+    while checked < count {
         let stones = 9 + rng.below(6) as usize;
         let mut p = Position::new(board);
         for _ in 0..stones {

@@ -663,6 +663,18 @@ impl Connections {
         !self.layer.stats.interrupted
     }
 
+    /// Brings the store up to date after any change: a layer built from scratch on
+    /// `position`, which [`Connections::undo`] takes back like an update.
+    pub fn renew(&mut self, position: &Position) {
+        build::renewed(self, position, None);
+    }
+
+    /// How many updates and renewals [`Connections::undo`] can take back.
+    #[must_use]
+    pub fn undo_depth(&self) -> usize {
+        self.history.len()
+    }
+
     /// Takes back the last [`Connections::update`]; `false` if there is none.
     pub fn undo(&mut self) -> bool {
         let Some(previous) = self.history.pop() else {

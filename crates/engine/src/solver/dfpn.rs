@@ -78,7 +78,13 @@ pub(super) struct Dfpn<'a> {
     pub scratch: Option<ByColor<Connections>>,
     /// The stones of the filled position each colour's scratch connections describe.
     pub scratch_stones: ByColor<Option<ByColor<CellSet>>>,
+    /// With [`SolverParams::scratch_stack`], for each move of the path: each colour's
+    /// scratch layers and the stones they described before it was played.
+    pub scratch_marks: Vec<ScratchMark>,
 }
+
+/// Where a colour's scratch connections stood before a move of the path.
+pub(super) type ScratchMark = (ByColor<usize>, ByColor<Option<ByColor<CellSet>>>);
 
 /// MID calls between two polls of the caller's clock and stop flag.
 const POLL_EVERY: u32 = 16;
@@ -198,11 +204,39 @@ impl Dfpn<'_> {
                 let mover = board.to_move();
                 // The full analysis of the position glanced at last finds the opponent's
                 // connections where the glance left them (on 7x7 half the full analyses).
-                let ready = ByColor::from_fn(|c| {
+                let mut ready = ByColor::from_fn(|c| {
                     self.scratch.is_some() && self.scratch_stones[c] == Some(stones)
                 });
+                // Connections a few stones short of this filled board (its parent's, as a
+                // rule) are brought to it stone by stone; a glance takes its stones back
+                // afterwards, so that the parent's connections serve all its children.
+                let mut taken_back = ByColor::new(0u32, 0u32);
+                let mut updated = ByColor::new(false, false);
+                let stack = self.params.scratch_stack && self.scratch.is_some();
                 for c in Color::ALL {
-                    if depth == Depth::Full || c != mover {
+                    if (depth == Depth::Full || c != mover) && !ready[c] {
+                        if let Some(placed) = self.update_scratch(c, &board, stones) {
+                            ready[c] = true;
+                            updated[c] = true;
+                            self.stats.hsearch_updates += u64::from(placed);
+                            if depth == Depth::Glance && !stack {
+                                taken_back[c] = placed;
+                            } else {
+                                self.scratch_stones[c] = Some(stones);
+                            }
+                        } else if stack {
+                            // A layer built from scratch, over the ancestors' layers.
+                            let scratch = self.scratch.as_mut().expect("stack");
+                            scratch[c].renew(&board);
+                            self.scratch_stones[c] = Some(stones);
+                            ready[c] = true;
+                            updated[c] = true;
+                            self.stats.hsearch_builds += 1;
+                        }
+                    }
+                }
+                for c in Color::ALL {
+                    if (depth == Depth::Full || c != mover) && !updated[c] {
                         if ready[c] {
                             self.stats.hsearch_reused += 1;
                         } else {
@@ -222,6 +256,13 @@ impl Dfpn<'_> {
                     depth,
                     ready,
                 );
+                if let Some(scratch) = self.scratch.as_mut() {
+                    for c in Color::ALL {
+                        for _ in 0..taken_back[c] {
+                            scratch[c].undo();
+                        }
+                    }
+                }
                 complete = depth == Depth::Full;
                 if self.connections.is_none() && self.params.incremental_fill > 0 {
                     self.sync();
@@ -289,6 +330,40 @@ impl Dfpn<'_> {
         }
     }
 
+    /// Brings `colour`'s scratch connections to the filled position `board` (with `stones`)
+    /// by incremental updates, when they describe a position with a subset of its stones
+    /// and at most [`SolverParams::scratch_updates`] fewer: the stones placed, or `None`
+    /// (nothing changed) when a build from scratch is due.
+    fn update_scratch(
+        &mut self,
+        colour: Color,
+        board: &Position,
+        stones: ByColor<CellSet>,
+    ) -> Option<u32> {
+        let limit = self.params.scratch_updates;
+        let base = self.scratch_stones[colour]?;
+        let scratch = self.scratch.as_mut()?;
+        if limit == 0 || !Color::ALL.iter().all(|&c| base[c].is_subset(&stones[c])) {
+            return None;
+        }
+        let added: u32 = Color::ALL
+            .iter()
+            .map(|&c| (stones[c] - base[c]).len())
+            .sum();
+        if added == 0 || added > limit {
+            return None;
+        }
+        let mut position = Position::new(*board.board());
+        position.reset_to(base, board.to_move());
+        for c in Color::ALL {
+            for p in stones[c] - base[c] {
+                position.place_unchecked(c, p);
+                scratch[colour].update(&position, p);
+            }
+        }
+        Some(added)
+    }
+
     /// Brings the connections up to the current position.
     fn sync(&mut self) {
         let limits = self.knowledge.hsearch;
@@ -310,6 +385,14 @@ impl Dfpn<'_> {
 
     /// Plays `mv` on the path.
     fn play(&mut self, mv: Point) {
+        if self.params.scratch_stack {
+            let depths = ByColor::from_fn(|c| {
+                self.scratch
+                    .as_ref()
+                    .map_or(0, |s: &ByColor<Connections>| s[c].undo_depth())
+            });
+            self.scratch_marks.push((depths, self.scratch_stones));
+        }
         let mover = self.position.to_move();
         self.position.play_unchecked(mover, Move::Cell(mv));
         self.path.push(mv);
@@ -317,6 +400,16 @@ impl Dfpn<'_> {
 
     /// Takes back the path's last move (and the connections' update for it, if made).
     fn unplay(&mut self) {
+        if let Some((depths, stones)) = self.scratch_marks.pop() {
+            if let Some(scratch) = self.scratch.as_mut() {
+                for c in Color::ALL {
+                    while scratch[c].undo_depth() > depths[c] {
+                        scratch[c].undo();
+                    }
+                }
+                self.scratch_stones = stones;
+            }
+        }
         self.position.undo();
         self.path.pop();
         if self.synced > self.path.len() {

@@ -114,6 +114,21 @@ pub struct SolverParams {
     /// this many stones (its fill-in and the path's moves not yet applied) separate them,
     /// and are built from scratch otherwise (0: always built).
     pub incremental_fill: u32,
+    /// A position's connections come from the last ones built or updated (its parent's, as
+    /// a rule) by incremental updates when those describe a subset of its filled board's
+    /// stones and at most this many fewer (0: built from scratch unless equal). An update
+    /// costs about half a build here (a move and the fill-in it adds touch many carriers),
+    /// so few stones pay. Measured with `scratch_stack` (`UPD=U STACK=S examples/solver_tune`,
+    /// one solve at a time): 8x8 d1 in 84.1 s and 246,897 nodes without, 62.4 s and 198,561
+    /// at 3 without the stack, 58.7 s and 201,026 at 2 with it (59.8 s at 3); the 31 puzzles
+    /// proven in 1-10 s 62.7 s without, 61.9 s at 2 (as many nodes); the solved 9x9 file's
+    /// position 66 21.1 s without, 19.7 s at 2.
+    pub scratch_updates: u32,
+    /// With `scratch_updates`: the connections of every position on the path stay as layers
+    /// under its descendants' (a change too big for updates pushes a layer built from
+    /// scratch), and taking a move back takes back what the positions below it added, so a
+    /// node's children all start from its own connections.
+    pub scratch_stack: bool,
     /// Inferior-cell analysis at every node.
     pub inferior: AnalysisOptions,
     /// A position met for the first time gets a glance (H-search for the opponent only, no
@@ -169,6 +184,8 @@ impl SolverParams {
         proof_set_pruning: true,
         hsearch: SOLVER_HSEARCH,
         incremental_fill: 0,
+        scratch_updates: 2,
+        scratch_stack: true,
         // The graph recognisers cost a third of the solver's time on 6x6 and saved 2% of its
         // nodes (all 36 one-stone openings): the generated pattern library only.
         inferior: AnalysisOptions::SOLVER,
@@ -467,6 +484,7 @@ impl Solver {
             synced: 0,
             scratch: None,
             scratch_stones: ByColor::default(),
+            scratch_marks: Vec::new(),
             path: Vec::new(),
             connections: None,
             position: root,
