@@ -81,6 +81,9 @@ pub(super) struct Dfpn<'a> {
     /// With [`SolverParams::scratch_stack`], for each move of the path: each colour's
     /// scratch layers and the stones they described before it was played.
     pub scratch_marks: Vec<ScratchMark>,
+    /// With [`SolverParams::killers`], for each ply: the move that last won a position
+    /// there, tried first in the other positions of that ply that have it.
+    pub killers: Vec<Option<Point>>,
 }
 
 /// Where a colour's scratch connections stood before a move of the path.
@@ -311,7 +314,12 @@ impl Dfpn<'_> {
                 let bounds = initial_bounds(facts.children.len());
                 // A glance's moves only count the children: they are listed, best first, by
                 // the full analysis once the search goes below the position.
-                let children = if complete { facts.children } else { Vec::new() };
+                let mut children = if complete { facts.children } else { Vec::new() };
+                if let Some(killer) = self.killers.get(self.path.len()).copied().flatten() {
+                    if let Some(i) = children.iter().position(|&c| c == killer) {
+                        children[..=i].rotate_right(1);
+                    }
+                }
                 if complete {
                     self.stats.expanded += 1;
                     self.stats.expanded_children += children.len() as u64;
@@ -508,6 +516,13 @@ impl Dfpn<'_> {
             let (child, child_work) = self.mid(child_limit, ply + 1);
             self.unplay();
             work += child_work;
+            if self.params.killers && child.bounds.is_loss() {
+                let ply = self.path.len();
+                if self.killers.len() <= ply {
+                    self.killers.resize(ply + 1, None);
+                }
+                self.killers[ply] = Some(mv);
+            }
             kids[best] = Child {
                 mv,
                 bounds: child.bounds,

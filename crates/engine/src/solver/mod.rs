@@ -100,7 +100,12 @@ pub struct SolverParams {
     /// times `1 + epsilon`.
     pub epsilon: f32,
     /// Widening: the first `widening_base + ⌈widening_factor · live⌉` live children may be
-    /// chosen (a factor of 1 or more: all of them).
+    /// chosen (a factor of 1 or more: all of them). With connections updated from the
+    /// parent's (`scratch_updates`) a glance costs less than a full analysis by more than
+    /// before, and a narrower window paid (`WFACTOR=F examples/solver_tune`, one table per
+    /// position, beside another solve): 8x8 d1 174,705 nodes at 0.35 against 201,026 at 0.5
+    /// (221,682 at 0.25), a1 752,632 against 823,959, the 31 puzzles proven in 1-10 s 326,057
+    /// against 333,413.
     pub widening_base: u32,
     pub widening_factor: f32,
     /// Delta as the largest child phi plus one per other unsolved child instead of the sum
@@ -129,6 +134,12 @@ pub struct SolverParams {
     /// scratch), and taking a move back takes back what the positions below it added, so a
     /// node's children all start from its own connections.
     pub scratch_stack: bool,
+    /// The move that last won a position at a ply is tried first wherever it is a child at
+    /// that ply (the killer heuristic): a refutation often refutes the siblings the
+    /// proof-set pruning keeps. With the window at 0.35 (`KILLERS=0|1`): 8x8 d1 164,411 nodes
+    /// (47.0 s) against 174,705, a1 677,004 (206 s) against 752,632, the 31 puzzles 306,894
+    /// (55.6 s) against 326,057; the solved 9x9 file's position 66 62,573 against 47,410.
+    pub killers: bool,
     /// Inferior-cell analysis at every node.
     pub inferior: AnalysisOptions,
     /// A position met for the first time gets a glance (H-search for the opponent only, no
@@ -179,13 +190,14 @@ impl SolverParams {
         max_nodes: None,
         epsilon: 0.25,
         widening_base: 1,
-        widening_factor: 0.5,
+        widening_factor: 0.35,
         weak_delta: false,
         proof_set_pruning: true,
         hsearch: SOLVER_HSEARCH,
         incremental_fill: 0,
         scratch_updates: 2,
         scratch_stack: true,
+        killers: true,
         // The graph recognisers cost a third of the solver's time on 6x6 and saved 2% of its
         // nodes (all 36 one-stone openings): the generated pattern library only.
         inferior: AnalysisOptions::SOLVER,
@@ -485,6 +497,7 @@ impl Solver {
             scratch: None,
             scratch_stones: ByColor::default(),
             scratch_marks: Vec::new(),
+            killers: Vec::new(),
             path: Vec::new(),
             connections: None,
             position: root,
