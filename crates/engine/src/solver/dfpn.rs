@@ -84,6 +84,9 @@ pub(super) struct Dfpn<'a> {
     /// With [`SolverParams::killers`], for each ply: the move that last won a position
     /// there, tried first in the other positions of that ply that have it.
     pub killers: Vec<Option<Point>>,
+    /// With [`SolverParams::countermoves`], for each point: the move that last won a
+    /// position reached by a move there, tried early after that move again.
+    pub countermoves: Vec<Option<Point>>,
 }
 
 /// Where a colour's scratch connections stood before a move of the path.
@@ -315,6 +318,15 @@ impl Dfpn<'_> {
                 // A glance's moves only count the children: they are listed, best first, by
                 // the full analysis once the search goes below the position.
                 let mut children = if complete { facts.children } else { Vec::new() };
+                let countermove = self
+                    .path
+                    .last()
+                    .and_then(|p| self.countermoves.get(p.index()).copied().flatten());
+                if let Some(answer) = countermove {
+                    if let Some(i) = children.iter().position(|&c| c == answer) {
+                        children[..=i].rotate_right(1);
+                    }
+                }
                 if let Some(killer) = self.killers.get(self.path.len()).copied().flatten() {
                     if let Some(i) = children.iter().position(|&c| c == killer) {
                         children[..=i].rotate_right(1);
@@ -522,6 +534,14 @@ impl Dfpn<'_> {
                     self.killers.resize(ply + 1, None);
                 }
                 self.killers[ply] = Some(mv);
+            }
+            if self.params.countermoves && child.bounds.is_loss() {
+                if let Some(&previous) = self.path.last() {
+                    if self.countermoves.len() <= previous.index() {
+                        self.countermoves.resize(previous.index() + 1, None);
+                    }
+                    self.countermoves[previous.index()] = Some(mv);
+                }
             }
             kids[best] = Child {
                 mv,

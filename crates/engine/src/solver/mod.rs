@@ -140,6 +140,11 @@ pub struct SolverParams {
     /// (47.0 s) against 174,705, a1 677,004 (206 s) against 752,632, the 31 puzzles 306,894
     /// (55.6 s) against 326,057; the solved 9x9 file's position 66 62,573 against 47,410.
     pub killers: bool,
+    /// The move that last won a position reached by a move on a point is tried early
+    /// wherever the previous move was on that point again (after the killer). Measured
+    /// with killers (`COUNTER=1 examples/solver_tune`): the 31 puzzles 287,231 nodes
+    /// against 306,894, but 8x8 d1 200,219 against 164,411: off.
+    pub countermoves: bool,
     /// Inferior-cell analysis at every node.
     pub inferior: AnalysisOptions,
     /// A position met for the first time gets a glance (H-search for the opponent only, no
@@ -198,6 +203,7 @@ impl SolverParams {
         scratch_updates: 2,
         scratch_stack: true,
         killers: true,
+        countermoves: false,
         // The graph recognisers cost a third of the solver's time on 6x6 and saved 2% of its
         // nodes (all 36 one-stone openings): the generated pattern library only.
         inferior: AnalysisOptions::SOLVER,
@@ -498,6 +504,7 @@ impl Solver {
             scratch_stones: ByColor::default(),
             scratch_marks: Vec::new(),
             killers: Vec::new(),
+            countermoves: Vec::new(),
             path: Vec::new(),
             connections: None,
             position: root,
