@@ -214,8 +214,10 @@ impl Dfpn<'_> {
                     self.scratch.is_some() && self.scratch_stones[c] == Some(stones)
                 });
                 // Connections a few stones short of this filled board (its parent's, as a
-                // rule) are brought to it stone by stone; a glance takes its stones back
-                // afterwards, so that the parent's connections serve all its children.
+                // rule) are brought to it stone by stone, so that the parent's connections
+                // serve all its children: with the stack, whatever a position adds goes when
+                // its move is taken back (`unplay`); without, a glance takes its stones back
+                // at once.
                 let mut taken_back = ByColor::new(0u32, 0u32);
                 let mut updated = ByColor::new(false, false);
                 let stack = self.params.scratch_stack && self.scratch.is_some();
