@@ -139,6 +139,9 @@ pub struct SolverParams {
     /// proof-set pruning keeps. With the window at 0.35 (`KILLERS=0|1`): 8x8 d1 164,411 nodes
     /// (47.0 s) against 174,705, a1 677,004 (206 s) against 752,632, the 31 puzzles 306,894
     /// (55.6 s) against 326,057; the solved 9x9 file's position 66 62,573 against 47,410.
+    /// A second killer per ply (the one before, tried second) changed nothing (d1 164,274
+    /// nodes, the 31 puzzles 305,921), nor did 3 stones of `scratch_updates` with killers
+    /// help (d1 182,574, the 31 puzzles 307,616): neither is kept.
     pub killers: bool,
     /// The move that last won a position reached by a move on a point is tried early
     /// wherever the previous move was on that point again (after the killer). Measured
