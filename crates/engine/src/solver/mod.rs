@@ -105,11 +105,14 @@ pub struct SolverParams {
     /// before, and a narrower window paid (`WFACTOR=F examples/solver_tune`, one table per
     /// position, beside another solve): 8x8 d1 174,705 nodes at 0.35 against 201,026 at 0.5
     /// (221,682 at 0.25), a1 752,632 against 823,959, the 31 puzzles proven in 1-10 s 326,057
-    /// against 333,413.
+    /// against 333,413. A base of two instead of one lost (d1 184,597 nodes against
+    /// 164,411, the 31 puzzles 314,481 against 306,894, with killers).
     pub widening_base: u32,
     pub widening_factor: f32,
     /// Delta as the largest child phi plus one per other unsolved child instead of the sum
-    /// (weak proof numbers, against the double counting of transpositions).
+    /// (weak proof numbers, against the double counting of transpositions). Off: with the
+    /// killers and the 0.35 window, 8x8 d1 214,732 nodes against 164,411, the 31 puzzles
+    /// 326,300 against 306,894.
     pub weak_delta: bool,
     /// Drop the siblings outside a searched move's proof bound.
     pub proof_set_pruning: bool,
