@@ -432,13 +432,21 @@ struct Searcher<'c> {
     history: ByColor<Vec<u32>>,
     /// The leaf move played without updating the connections (they are its parent's).
     stale: Option<Point>,
-    /// With [`SearchParams::fill_path`]: the moves of the path (the fill-in's stones aside)
-    /// and, per move, how many fill-in stones followed it.
-    path: Vec<Point>,
-    filled: Vec<(u32, u32)>,
+    /// With [`SearchParams::fill_path`]: the moves of the path (the fill-in's stones aside),
+    /// each with the fill-in that followed it.
+    path: Vec<PathMove>,
     nodes: u64,
     stopped: bool,
     start_ms: f64,
+}
+
+/// A move of the search's path on filled-in boards ([`SearchParams::fill_path`]): the fill-in
+/// stones placed after it and the layers of connections (per colour) they added.
+#[derive(Clone, Copy, Debug)]
+struct PathMove {
+    mv: Point,
+    stones: u32,
+    layers: u32,
 }
 
 /// With [`SearchParams::fill_path`]: up to this many fill-in stones after a move are brought
@@ -491,8 +499,11 @@ impl Searcher<'_> {
             // Judged from its parent's connections: no fill-in either.
             self.stale = Some(p);
             if self.params.fill_path {
-                self.path.push(p);
-                self.filled.push((0, 0));
+                self.path.push(PathMove {
+                    mv: p,
+                    stones: 0,
+                    layers: 0,
+                });
             }
             return;
         }
@@ -501,13 +512,16 @@ impl Searcher<'_> {
             self.bring_connections(Some(p));
         }
         if self.params.fill_path {
-            self.path.push(p);
-            let placed = if connected {
+            let (stones, layers) = if connected {
                 self.fill_in_place(true)
             } else {
                 (0, 0)
             };
-            self.filled.push(placed);
+            self.path.push(PathMove {
+                mv: p,
+                stones,
+                layers,
+            });
         }
     }
 
@@ -575,9 +589,8 @@ impl Searcher<'_> {
     }
 
     fn unplay(&mut self, child_ply: u32) {
-        if self.params.fill_path {
-            self.path.pop();
-            let (stones, layers) = self.filled.pop().unwrap_or((0, 0));
+        // The path holds moves only with `fill_path`.
+        if let Some(PathMove { stones, layers, .. }) = self.path.pop() {
             for _ in 0..stones {
                 self.position.undo();
             }
@@ -885,7 +898,7 @@ impl Searcher<'_> {
         .max(1) as usize;
         let candidates = region.unwrap_or_else(|| self.position.empty_cells());
         let previous = match (self.path.last(), self.position.last_move()) {
-            (Some(&cell), _) => Some(cell),
+            (Some(m), _) => Some(m.mv),
             (
                 None,
                 Some(crate::PlayedMove {
@@ -1411,7 +1424,6 @@ pub fn search_within(
         history: ByColor::from_fn(|_| vec![0; crate::point::POINT_COUNT]),
         stale: None,
         path: Vec::new(),
-        filled: Vec::new(),
         control,
         nodes: 0,
         stopped: false,

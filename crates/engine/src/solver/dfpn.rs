@@ -218,11 +218,12 @@ impl Dfpn<'_> {
                 // serve all its children: with the stack, whatever a position adds goes when
                 // its move is taken back (`unplay`); without, a glance takes its stones back
                 // at once.
+                let wanted = ByColor::from_fn(|c| depth == Depth::Full || c != mover);
                 let mut taken_back = ByColor::new(0u32, 0u32);
                 let mut updated = ByColor::new(false, false);
                 let stack = self.params.scratch_stack && self.scratch.is_some();
                 for c in Color::ALL {
-                    if (depth == Depth::Full || c != mover) && !ready[c] {
+                    if wanted[c] && !ready[c] {
                         if let Some(placed) = self.update_scratch(c, &board, stones) {
                             ready[c] = true;
                             updated[c] = true;
@@ -244,7 +245,7 @@ impl Dfpn<'_> {
                     }
                 }
                 for c in Color::ALL {
-                    if (depth == Depth::Full || c != mover) && !updated[c] {
+                    if wanted[c] && !updated[c] {
                         if ready[c] {
                             self.stats.hsearch_reused += 1;
                         } else {
@@ -320,20 +321,14 @@ impl Dfpn<'_> {
                 // A glance's moves only count the children: they are listed, best first, by
                 // the full analysis once the search goes below the position.
                 let mut children = if complete { facts.children } else { Vec::new() };
-                let countermove = self
-                    .path
-                    .last()
-                    .and_then(|p| self.countermoves.get(p.index()).copied().flatten());
-                if let Some(answer) = countermove {
-                    if let Some(i) = children.iter().position(|&c| c == answer) {
-                        children[..=i].rotate_right(1);
-                    }
+                // The killer ends up first, the countermove second.
+                if let Some(&previous) = self.path.last() {
+                    to_front(
+                        &mut children,
+                        remembered(&self.countermoves, previous.index()),
+                    );
                 }
-                if let Some(killer) = self.killers.get(self.path.len()).copied().flatten() {
-                    if let Some(i) = children.iter().position(|&c| c == killer) {
-                        children[..=i].rotate_right(1);
-                    }
-                }
+                to_front(&mut children, remembered(&self.killers, self.path.len()));
                 if complete {
                     self.stats.expanded += 1;
                     self.stats.expanded_children += children.len() as u64;
@@ -408,11 +403,8 @@ impl Dfpn<'_> {
     /// Plays `mv` on the path.
     fn play(&mut self, mv: Point) {
         if self.params.scratch_stack {
-            let depths = ByColor::from_fn(|c| {
-                self.scratch
-                    .as_ref()
-                    .map_or(0, |s: &ByColor<Connections>| s[c].undo_depth())
-            });
+            let depths =
+                ByColor::from_fn(|c| self.scratch.as_ref().map_or(0, |s| s[c].undo_depth()));
             self.scratch_marks.push((depths, self.scratch_stones));
         }
         let mover = self.position.to_move();
@@ -530,19 +522,13 @@ impl Dfpn<'_> {
             let (child, child_work) = self.mid(child_limit, ply + 1);
             self.unplay();
             work += child_work;
-            if self.params.killers && child.bounds.is_loss() {
-                let ply = self.path.len();
-                if self.killers.len() <= ply {
-                    self.killers.resize(ply + 1, None);
+            if child.bounds.is_loss() {
+                // `mv` wins here: remembered for this ply and after the previous move.
+                if self.params.killers {
+                    remember(&mut self.killers, self.path.len(), mv);
                 }
-                self.killers[ply] = Some(mv);
-            }
-            if self.params.countermoves && child.bounds.is_loss() {
-                if let Some(&previous) = self.path.last() {
-                    if self.countermoves.len() <= previous.index() {
-                        self.countermoves.resize(previous.index() + 1, None);
-                    }
-                    self.countermoves[previous.index()] = Some(mv);
+                if let (true, Some(&previous)) = (self.params.countermoves, self.path.last()) {
+                    remember(&mut self.countermoves, previous.index(), mv);
                 }
             }
             kids[best] = Child {
@@ -597,6 +583,26 @@ impl Dfpn<'_> {
         self.store(key, &node);
         (node, work)
     }
+}
+
+/// Moves `mv`, if it is among `moves`, to the front (the others keep their order).
+fn to_front(moves: &mut [Point], mv: Option<Point>) {
+    if let Some(i) = mv.and_then(|mv| moves.iter().position(|&c| c == mv)) {
+        moves[..=i].rotate_right(1);
+    }
+}
+
+/// The move `table` remembers at `index` (a ply or a point), if any.
+fn remembered(table: &[Option<Point>], index: usize) -> Option<Point> {
+    table.get(index).copied().flatten()
+}
+
+/// Remembers `mv` at `index` of `table`, growing it as needed.
+fn remember(table: &mut Vec<Option<Point>>, index: usize, mv: Point) {
+    if table.len() <= index {
+        table.resize(index + 1, None);
+    }
+    table[index] = Some(mv);
 }
 
 /// The starting pair of a node with `children` moves to try: proving a win takes one good
