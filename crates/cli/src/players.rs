@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use ohm_engine::circuit::VcLinks;
+use ohm_engine::mcts::MctsParams;
 use ohm_engine::player::{Level, SolverSlice};
 use ohm_engine::search::{LeafEvaluation, SearchParams};
 use ohm_engine::{distance, Color, Move, Position};
@@ -85,6 +86,37 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
     }
     if let Some(value) = option.strip_prefix("open_root=") {
         level.solver.open_root = switch("open_root", value)?;
+        return Ok(());
+    }
+    if let Some(value) = option.strip_prefix("mcts=") {
+        level.mcts = switch("mcts", value)?.then_some(MctsParams::DEFAULT);
+        return Ok(());
+    }
+    if let Some((key, value)) = option
+        .split_once('=')
+        .filter(|(key, _)| key.starts_with("mcts_"))
+    {
+        let mcts = level
+            .mcts
+            .as_mut()
+            .ok_or(format!("{key}: give mcts=1 first"))?;
+        let number = || {
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .ok_or(format!("{key}: '{value}' is not a number"))
+        };
+        match key {
+            "mcts_expand" => mcts.expand_visits = number()? as u32,
+            "mcts_know" => mcts.knowledge_visits = number()? as u32,
+            "mcts_bias" => mcts.rave_bias = number()?,
+            "mcts_c" => mcts.exploration = number()?,
+            "mcts_prior" => mcts.prior_games = number()?,
+            "mcts_nodes" => mcts.max_nodes = number()? as u32,
+            "mcts_keep" => mcts.keep_tree = switch(key, value)?,
+            _ => return Err(format!("unknown option '{key}'")),
+        }
         return Ok(());
     }
     if let Some(value) = option.strip_prefix("large_frontier=") {

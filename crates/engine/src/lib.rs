@@ -34,6 +34,7 @@ pub mod diagram;
 pub mod distance;
 mod groups;
 pub mod inferior;
+pub mod mcts;
 pub mod notation;
 pub mod openings;
 pub mod player;

@@ -17,6 +17,7 @@
 use alloc::vec::Vec;
 
 use crate::circuit::{evaluate, CircuitParams};
+use crate::mcts::{self, MctsParams};
 use crate::connections::{Connections, HSearchLimits};
 use crate::openings::first_player_wins;
 use crate::point::Point;
@@ -47,6 +48,9 @@ pub struct Level {
     /// depth 3-4 fits anyway, the same narrowing lost (matches BE and BF in
     /// `docs/strength.md`).
     pub large_board_frontier: u32,
+    /// The Monte Carlo search ([`crate::mcts`]) in place of the alpha-beta search, with the
+    /// level's time limit (`None`: alpha-beta).
+    pub mcts: Option<MctsParams>,
 }
 
 impl Level {
@@ -370,6 +374,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: slice(0.2, 12),
         large_board_frontier: 0,
+        mcts: None,
     },
     Level {
         number: 2,
@@ -382,6 +387,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: slice(0.2, 20),
         large_board_frontier: 0,
+        mcts: None,
     },
     Level {
         number: 3,
@@ -391,6 +397,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: slice(0.3, 40),
         large_board_frontier: 0,
+        mcts: None,
     },
     Level {
         number: 4,
@@ -400,6 +407,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: slice(0.5, 81),
         large_board_frontier: 0,
+        mcts: None,
     },
     Level {
         number: 5,
@@ -414,6 +422,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: STRONGEST_SLICE,
         large_board_frontier: LARGE_BOARD_FRONTIER,
+        mcts: None,
     },
     Level {
         number: 6,
@@ -428,6 +437,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: STRONGEST_SLICE,
         large_board_frontier: LARGE_BOARD_FRONTIER,
+        mcts: None,
     },
 ];
 
@@ -715,6 +725,10 @@ pub struct Engine {
     table_bits: u32,
     /// Made at the first move a level gives the solver a share of.
     solver: Option<Solver>,
+    /// The analysis the Monte Carlo search applies in its tree, made at its first use.
+    mcts_knowledge: Option<solver::Knowledge>,
+    /// The Monte Carlo search's tree of the last move.
+    mcts_tree: Option<mcts::SavedTree>,
 }
 
 impl Default for Engine {
@@ -757,12 +771,15 @@ impl Engine {
             table: TranspositionTable::new(4),
             table_bits: 0,
             solver: None,
+            mcts_knowledge: None,
+            mcts_tree: None,
         }
     }
 
     /// Forgets everything learned (a new game on another board, say).
     pub fn clear(&mut self) {
         self.table_bits = 0;
+        self.mcts_tree = None;
         if let Some(solver) = self.solver.as_mut() {
             solver.clear();
         }
@@ -863,7 +880,24 @@ impl Engine {
             self.table_bits = params.tt_bits;
         }
         let root_cells = slice.open.filter(|_| level.solver.open_root);
-        let result = search_within(position, &params, control, &mut self.table, root_cells);
+        let result = match level.mcts {
+            Some(mut mcts_params) => {
+                mcts_params.time_ms = params.time_ms;
+                let knowledge = self.mcts_knowledge.get_or_insert_with(|| {
+                    solver::Knowledge::of(&SolverParams::DEFAULT)
+                });
+                // The circuit's order serves only as a prior.
+                knowledge.order_children = mcts_params.prior_games > 0.0;
+                let mut fresh = None;
+                let saved = if mcts_params.keep_tree {
+                    &mut self.mcts_tree
+                } else {
+                    &mut fresh
+                };
+                mcts::search_keeping(position, &mcts_params, knowledge, seed, control, saved)
+            }
+            None => search_within(position, &params, control, &mut self.table, root_cells),
+        };
         if result.proven.is_none() {
             if let Some(p) = self.solved_in_rest(position, level, control, started_ms) {
                 return Some(Decision {

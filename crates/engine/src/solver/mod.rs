@@ -402,16 +402,12 @@ pub struct Solver {
     knowledge: Knowledge,
 }
 
-impl Default for Solver {
-    fn default() -> Self {
-        Solver::new(SolverParams::DEFAULT)
-    }
-}
-
-impl Solver {
+impl Knowledge {
+    /// The knowledge the solver with `params` applies at every node (the Monte Carlo search
+    /// applies the same to its tree's busiest nodes).
     #[must_use]
-    pub fn new(params: SolverParams) -> Solver {
-        let knowledge = Knowledge {
+    pub fn of(params: &SolverParams) -> Knowledge {
+        Knowledge {
             hsearch: params.hsearch,
             inferior: params.inferior,
             patterns: PatternSet::empty(),
@@ -424,7 +420,21 @@ impl Solver {
                 current_heat: params.current_heat,
                 ..CircuitParams::DEFAULT
             },
-        };
+            order_children: true,
+        }
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(SolverParams::DEFAULT)
+    }
+}
+
+impl Solver {
+    #[must_use]
+    pub fn new(params: SolverParams) -> Solver {
+        let knowledge = Knowledge::of(&params);
         Solver {
             table: Table::with_mib(params.tt_mib),
             params,

@@ -95,6 +95,10 @@ pub struct Knowledge {
     pub inferior: AnalysisOptions,
     pub patterns: PatternSet,
     pub circuit: CircuitParams,
+    /// Whether a full analysis orders the children by the circuit (the solver's move
+    /// order); without it they come in point order, for a caller with its own order (the
+    /// Monte Carlo search), and the analysis costs less.
+    pub order_children: bool,
 }
 
 impl Knowledge {
@@ -285,8 +289,8 @@ impl Knowledge {
             return;
         }
         facts.children = match depth {
-            Depth::Full => self.ordered(board, conns, moves),
-            Depth::Glance => moves.iter().collect(),
+            Depth::Full if self.order_children => self.ordered(board, conns, moves),
+            Depth::Full | Depth::Glance => moves.iter().collect(),
         };
     }
 

@@ -1,0 +1,55 @@
+//! The Monte Carlo search on one position: playouts, analyses and the chosen move, for
+//! tuning (`cargo run --release -p ohm-engine --example mcts_probe -- SIZE MOVES MS`).
+use ohm_engine::mcts::{search, MctsParams};
+use ohm_engine::search::Control;
+use ohm_engine::solver::{Knowledge, SolverParams};
+use ohm_engine::{Board, Move, Position};
+use std::time::Instant;
+
+struct Clock(Instant);
+impl Control for Clock {
+    fn now_ms(&mut self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let size: u8 = args.get(1).map_or(9, |s| s.parse().unwrap());
+    let moves = args.get(2).cloned().unwrap_or_default();
+    let ms: f64 = args.get(3).map_or(1000.0, |s| s.parse().unwrap());
+    let mut position = Position::new(Board::square(size).unwrap());
+    for m in moves.split_whitespace() {
+        position.try_play(Move::parse(m).unwrap()).unwrap();
+    }
+    let mut knowledge = Knowledge::of(&SolverParams::DEFAULT);
+    knowledge.order_children = std::env::var("ORDER").is_ok();
+    let env = |k: &str, d: f64| std::env::var(k).ok().map_or(d, |v| v.parse().unwrap());
+    let d = MctsParams::DEFAULT;
+    let params = MctsParams {
+        time_ms: Some(ms),
+        knowledge_visits: env("KNOW", f64::from(d.knowledge_visits)) as u32,
+        expand_visits: env("EXPAND", f64::from(d.expand_visits)) as u32,
+        rave_bias: env("BIAS", d.rave_bias),
+        exploration: env("C", d.exploration),
+        prior_games: env("PRIOR", d.prior_games),
+        ..d
+    };
+    let start = Instant::now();
+    let result = search(&position, &params, &knowledge, 1, &mut Clock(Instant::now()));
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} playouts in {:.2} s ({:.0}/s), best {:?}, score {}, proven {:?}, pv {:?}",
+        result.nodes,
+        secs,
+        result.nodes as f64 / secs,
+        result.best,
+        result.score,
+        result.proven,
+        result.pv
+    );
+    for (p, s) in result.root_moves.iter().take(8) {
+        print!("{p}:{s} ");
+    }
+    println!();
+}

@@ -1,0 +1,694 @@
+//! Monte Carlo tree search with the engine's knowledge in the tree (the design of MoHex,
+//! Arneson, Hayward and Henderson 2010, which overtook the alpha-beta programs of its time):
+//!
+//! - **Playouts** ([`playout`]): random games to the full board that answer intrusions into
+//!   bridges and edge links, so that a playout's winner reflects the connections on the board.
+//! - **Selection** by the playouts' win rates blended with RAVE (all-moves-as-first: a cell
+//!   the player took anywhere later in a playout counts as if played now), which gives every
+//!   child an estimate after a few playouts through its parent.
+//! - **Knowledge at the busiest nodes**: once a node has been visited often enough, the
+//!   solver's analysis of its position ([`crate::solver::Knowledge`]: fill-in, H-search for
+//!   both colours, the must-play region less the inferior cells) prunes its children, orders
+//!   them by the circuit (a prior), and ends the node when H-search proves its winner.
+//! - **Proven values** move up the tree: a child whose mover loses makes its parent won; a
+//!   parent all of whose remaining children are won for their movers is lost (the pruned
+//!   children never matter to the value, which is what the analysis guarantees).
+
+pub mod playout;
+
+use alloc::vec::Vec;
+
+use crate::color::Color;
+use crate::point::Point;
+use crate::position::Move;
+use crate::search::{Control, Progress, SearchResult, PROVEN};
+use crate::solver::Knowledge;
+use crate::Position;
+use playout::{stone, Geometry, PlayoutBoard, EMPTY};
+
+/// The knobs of the Monte Carlo search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsParams {
+    /// The time for the search, in milliseconds on the caller's clock.
+    pub time_ms: Option<f64>,
+    /// Playouts when there is no clock.
+    pub max_playouts: u64,
+    /// Visits before a leaf gets children.
+    pub expand_visits: u32,
+    /// Visits before a node's children are pruned and ordered by the analysis of its
+    /// position (the root's at once).
+    pub knowledge_visits: u32,
+    /// RAVE's bias: the smaller, the longer the RAVE estimate dominates the win rate.
+    pub rave_bias: f64,
+    /// UCB's exploration constant (0: none; RAVE explores).
+    pub exploration: f64,
+    /// Virtual RAVE playouts the analysis' order gives each child: the best child a win
+    /// rate of 1 over them, falling linearly to 0.5 for the last.
+    pub prior_games: f64,
+    /// Tree nodes at most (the tree stops growing there).
+    pub max_nodes: u32,
+    /// The player keeps the tree from move to move ([`search_keeping`]).
+    pub keep_tree: bool,
+}
+
+impl MctsParams {
+    pub const DEFAULT: MctsParams = MctsParams {
+        time_ms: None,
+        max_playouts: 20_000,
+        expand_visits: 3,
+        knowledge_visits: 40,
+        rave_bias: 0.001,
+        exploration: 0.0,
+        prior_games: 0.0,
+        max_nodes: 2_000_000,
+        keep_tree: true,
+    };
+}
+
+/// The node of the move into a position: statistics for the player who made that move.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The move's cell (compact index; [`NO_CELL`] at the root).
+    cell: u16,
+    child_count: u16,
+    first_child: u32,
+    visits: u32,
+    wins: f32,
+    rave_visits: f32,
+    rave_wins: f32,
+    /// Removed from the parent's moves by the analysis.
+    pruned: bool,
+    /// The analysis has been applied to this node's children.
+    known: bool,
+    /// Proven: 1 when the player to move in this node's position wins, -1 when it loses.
+    proven: i8,
+}
+
+const NO_CELL: u16 = u16::MAX;
+
+impl Node {
+    const fn new(cell: u16) -> Node {
+        Node {
+            cell,
+            child_count: 0,
+            first_child: 0,
+            visits: 0,
+            wins: 0.0,
+            rave_visits: 0.0,
+            rave_wins: 0.0,
+            pruned: false,
+            known: false,
+            proven: 0,
+        }
+    }
+
+    fn children(&self) -> core::ops::Range<usize> {
+        let first = self.first_child as usize;
+        first..first + usize::from(self.child_count)
+    }
+
+    fn win_rate(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            f64::from(self.wins) / f64::from(self.visits)
+        }
+    }
+}
+
+/// The cells of `position` in compact indices.
+fn cells_of(position: &Position, geometry: &Geometry) -> Vec<u8> {
+    let mut cells = alloc::vec![EMPTY; geometry.cell_count()];
+    for colour in Color::ALL {
+        for p in position.stones(colour).iter() {
+            cells[geometry.index_of(p)] = stone(colour);
+        }
+    }
+    cells
+}
+
+/// The tree of the last search, kept for the next move: the subtree of the position the
+/// game reaches (two moves later, or one) holds the playouts already spent on it.
+#[derive(Clone, Debug)]
+pub struct SavedTree {
+    nodes: Vec<Node>,
+    cells: Vec<u8>,
+    to_move: Color,
+    width: u8,
+    height: u8,
+}
+
+impl SavedTree {
+    /// The nodes of the subtree of `root` (whose cells are `cells`), renumbered from 0, when
+    /// `root` follows the saved root by at most two moves that the tree holds and is not
+    /// decided there.
+    fn subtree_at(self, root: &Position, geometry: &Geometry, cells: &[u8]) -> Option<Vec<Node>> {
+        if (self.width, self.height) != (geometry.width, geometry.height) {
+            return None;
+        }
+        let mut added: [Option<u16>; 2] = [None; 2];
+        for (i, (&old, &new)) in self.cells.iter().zip(cells).enumerate() {
+            if old == new {
+                continue;
+            }
+            if old != EMPTY {
+                return None;
+            }
+            // The saved root's mover's stone first, then the other's.
+            let slot = usize::from(new != stone(self.to_move));
+            if added[slot].is_some() {
+                return None;
+            }
+            added[slot] = Some(i as u16);
+        }
+        let expected_mover = match added {
+            [Some(_), Some(_)] | [None, None] => self.to_move,
+            [Some(_), None] => !self.to_move,
+            [None, Some(_)] => return None,
+        };
+        if root.to_move() != expected_mover {
+            return None;
+        }
+        let mut at = 0usize;
+        for cell in added.into_iter().flatten() {
+            at = self.nodes[at]
+                .children()
+                .find(|&c| self.nodes[c].cell == cell)?;
+        }
+        if self.nodes[at].proven != 0 || self.nodes[at].child_count == 0 {
+            return None;
+        }
+        // Copy breadth-first, each node's children kept together.
+        let mut nodes = alloc::vec![self.nodes[at]];
+        nodes[0].cell = NO_CELL;
+        let mut queue = alloc::vec![(at, 0usize)];
+        let mut head = 0;
+        while head < queue.len() {
+            let (old, new) = queue[head];
+            head += 1;
+            let range = self.nodes[old].children();
+            if range.is_empty() {
+                continue;
+            }
+            nodes[new].first_child = nodes.len() as u32;
+            for c in range {
+                nodes.push(self.nodes[c]);
+                queue.push((c, nodes.len() - 1));
+            }
+        }
+        Some(nodes)
+    }
+}
+
+/// The Monte Carlo search of one position.
+struct Tree<'a> {
+    params: &'a MctsParams,
+    knowledge: &'a Knowledge,
+    root: &'a Position,
+    geometry: Geometry,
+    nodes: Vec<Node>,
+    /// The root position's cells.
+    root_cells: Vec<u8>,
+    board: PlayoutBoard,
+    rng: crate::player::Rng,
+    /// Scratch: the path of node indices, and the moves along it.
+    path: Vec<u32>,
+    analyses: u64,
+    /// The winning move the analysis names when it proves the root won by a connection.
+    root_win: Option<Point>,
+}
+
+impl<'a> Tree<'a> {
+    fn new(
+        root: &'a Position,
+        params: &'a MctsParams,
+        knowledge: &'a Knowledge,
+        seed: u64,
+        saved: Option<SavedTree>,
+    ) -> Tree<'a> {
+        let geometry = Geometry::of(root);
+        let root_cells = cells_of(root, &geometry);
+        let nodes = saved
+            .and_then(|saved| saved.subtree_at(root, &geometry, &root_cells))
+            .unwrap_or_else(|| alloc::vec![Node::new(NO_CELL)]);
+        let board = PlayoutBoard::new(&geometry);
+        Tree {
+            params,
+            knowledge,
+            root,
+            geometry,
+            nodes,
+            root_cells,
+            board,
+            rng: crate::player::Rng::new(seed ^ root.hash()),
+            path: Vec::new(),
+            analyses: 0,
+            root_win: None,
+        }
+    }
+
+    /// Gives node `n` a child for every empty cell of `cells`.
+    fn expand(&mut self, n: usize, cells: &[u8]) {
+        let first = self.nodes.len();
+        for (i, &c) in cells.iter().enumerate() {
+            if c == EMPTY {
+                self.nodes.push(Node::new(i as u16));
+            }
+        }
+        self.nodes[n].first_child = first as u32;
+        self.nodes[n].child_count = (self.nodes.len() - first) as u16;
+    }
+
+    /// The position of the node at the end of `self.path`.
+    fn position_at_path(&self) -> Position {
+        let mut position = self.root.clone();
+        for &n in &self.path[1..] {
+            let cell = self.geometry.point_of(usize::from(self.nodes[n as usize].cell));
+            let colour = position.to_move();
+            position.play_unchecked(colour, Move::Cell(cell));
+        }
+        position
+    }
+
+    /// Prunes and orders node `n`'s children by the analysis of its position.
+    fn apply_knowledge(&mut self, n: usize) {
+        self.nodes[n].known = true;
+        let position = self.position_at_path();
+        let facts = self.knowledge.analyze(&position);
+        self.analyses += 1;
+        if let Some(terminal) = facts.terminal {
+            self.nodes[n].proven = if terminal.mover_wins { 1 } else { -1 };
+            if n == 0 && terminal.mover_wins {
+                self.root_win = terminal.best;
+            }
+            return;
+        }
+        let mut rank = alloc::vec![u16::MAX; self.geometry.cell_count()];
+        for (r, &p) in facts.children.iter().enumerate() {
+            rank[self.geometry.index_of(p)] = r as u16;
+        }
+        let count = facts.children.len().max(1) as f64;
+        let prior = self.params.prior_games as f32;
+        for c in self.nodes[n].children() {
+            let r = rank[usize::from(self.nodes[c].cell)];
+            if r == u16::MAX {
+                self.nodes[c].pruned = true;
+            } else if prior > 0.0 {
+                let value = 1.0 - 0.5 * f64::from(r) / count;
+                self.nodes[c].rave_visits += prior;
+                self.nodes[c].rave_wins += prior * value as f32;
+            }
+        }
+        if facts.children.is_empty() {
+            self.nodes[n].proven = -1;
+        }
+    }
+
+    /// The child of `n` to descend into.
+    fn select(&self, n: usize) -> Option<usize> {
+        let parent = &self.nodes[n];
+        let log_visits = libm::log(f64::from(parent.visits.max(1)));
+        let mut best = None;
+        let mut best_value = f64::NEG_INFINITY;
+        for c in parent.children() {
+            let child = &self.nodes[c];
+            if child.pruned || child.proven == 1 {
+                continue;
+            }
+            if child.proven == -1 {
+                return Some(c);
+            }
+            let visits = f64::from(child.visits);
+            let rave_visits = f64::from(child.rave_visits);
+            let mut value = if child.visits == 0 && rave_visits == 0.0 {
+                1.0
+            } else {
+                let beta = rave_visits
+                    / (rave_visits + visits + rave_visits * visits * self.params.rave_bias);
+                let rave = if rave_visits > 0.0 {
+                    f64::from(child.rave_wins) / rave_visits
+                } else {
+                    0.5
+                };
+                let q = if child.visits > 0 {
+                    child.win_rate()
+                } else {
+                    rave
+                };
+                (1.0 - beta) * q + beta * rave
+            };
+            if self.params.exploration > 0.0 {
+                value += self.params.exploration * libm::sqrt(log_visits / (visits + 1.0));
+            }
+            if value > best_value {
+                best_value = value;
+                best = Some(c);
+            }
+        }
+        best
+    }
+
+    /// One descent, playout and update.
+    fn run_once(&mut self) {
+        let mut cells = core::mem::take(&mut self.root_cells);
+        let mut to_move = self.root.to_move();
+        let mut last = self.root.last_move().and_then(|m| match m.mv {
+            Move::Cell(p) if self.root.board().contains(p) => Some(self.geometry.index_of(p)),
+            _ => None,
+        });
+        self.path.clear();
+        self.path.push(0);
+        let mut n = 0usize;
+        let mut played: Vec<u16> = Vec::new();
+        let winner = loop {
+            if self.nodes[n].proven != 0 {
+                break Some(if self.nodes[n].proven == 1 {
+                    to_move
+                } else {
+                    !to_move
+                });
+            }
+            if self.nodes[n].child_count == 0 {
+                let may_grow = self.nodes.len() < self.params.max_nodes as usize;
+                if (n == 0 || self.nodes[n].visits >= self.params.expand_visits) && may_grow {
+                    self.expand(n, &cells);
+                    if self.nodes[n].child_count == 0 {
+                        // A full board: its connection decides.
+                        let winner = self.board.winner_of_full(&self.geometry, &cells);
+                        self.nodes[n].proven = if winner == to_move { 1 } else { -1 };
+                        continue;
+                    }
+                } else {
+                    break None;
+                }
+            }
+            if !self.nodes[n].known && (n == 0 || self.nodes[n].visits >= self.params.knowledge_visits)
+            {
+                self.apply_knowledge(n);
+                if self.nodes[n].proven != 0 {
+                    continue;
+                }
+            }
+            let Some(c) = self.select(n) else {
+                // Every remaining child is proven won for its mover: this node is lost.
+                self.nodes[n].proven = -1;
+                continue;
+            };
+            let cell = self.nodes[c].cell;
+            cells[usize::from(cell)] = stone(to_move);
+            played.push(cell);
+            last = Some(usize::from(cell));
+            to_move = !to_move;
+            self.path.push(c as u32);
+            n = c;
+        };
+        let winner = match winner {
+            Some(w) => w,
+            None => {
+                self.board.reset(&cells);
+                let w = self
+                    .board
+                    .play_out(&self.geometry, to_move, last, &mut self.rng);
+                self.update_rave(w);
+                w
+            }
+        };
+        for &cell in &played {
+            cells[usize::from(cell)] = EMPTY;
+        }
+        self.root_cells = cells;
+        self.back_up(winner);
+    }
+
+    /// RAVE: every child of a node on the path whose cell the node's mover took later in
+    /// the playout (or further down the path) counts the playout as its own.
+    fn update_rave(&mut self, winner: Color) {
+        let mut mover = self.root.to_move();
+        for k in 0..self.path.len() {
+            let n = self.path[k] as usize;
+            let own = stone(mover);
+            let won = winner == mover;
+            for c in self.nodes[n].children() {
+                let cell = usize::from(self.nodes[c].cell);
+                if self.board.cells[cell] == own {
+                    let child = &mut self.nodes[c];
+                    child.rave_visits += 1.0;
+                    if won {
+                        child.rave_wins += 1.0;
+                    }
+                }
+            }
+            mover = !mover;
+        }
+    }
+
+    /// Counts the playout along the path and moves proven values up.
+    fn back_up(&mut self, winner: Color) {
+        // The player who moved into the node at path[k] is the root's mover for odd k.
+        let root_mover = self.root.to_move();
+        for k in (0..self.path.len()).rev() {
+            let n = self.path[k] as usize;
+            let moved_into = if k % 2 == 1 { root_mover } else { !root_mover };
+            let node = &mut self.nodes[n];
+            node.visits += 1;
+            if winner == moved_into {
+                node.wins += 1.0;
+            }
+            if k + 1 < self.path.len() {
+                let child = self.path[k + 1] as usize;
+                if self.nodes[child].proven == -1 {
+                    self.nodes[n].proven = 1;
+                } else if self.nodes[child].proven == 1 && self.nodes[n].proven == 0 {
+                    let all_won = self.nodes[n]
+                        .children()
+                        .all(|c| self.nodes[c].pruned || self.nodes[c].proven == 1);
+                    if all_won {
+                        self.nodes[n].proven = -1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The root's children worth reporting, most visited first.
+    fn ranked_root_moves(&self) -> Vec<usize> {
+        let mut moves: Vec<usize> = self.nodes[0]
+            .children()
+            .filter(|&c| !self.nodes[c].pruned)
+            .collect();
+        moves.sort_by(|&a, &b| {
+            let (x, y) = (&self.nodes[a], &self.nodes[b]);
+            // A child whose mover loses is the parent's win: first; won for its mover: last.
+            (-x.proven, x.visits)
+                .cmp(&(-y.proven, y.visits))
+                .reverse()
+        });
+        moves
+    }
+
+    /// The line of most visited children from the root.
+    fn principal_variation(&self) -> Vec<Point> {
+        let mut pv = Vec::new();
+        let mut n = 0;
+        loop {
+            let best = self.nodes[n]
+                .children()
+                .filter(|&c| !self.nodes[c].pruned && self.nodes[c].visits > 0)
+                .max_by_key(|&c| (-self.nodes[c].proven, self.nodes[c].visits));
+            let Some(c) = best else { break };
+            pv.push(self.geometry.point_of(usize::from(self.nodes[c].cell)));
+            n = c;
+        }
+        pv
+    }
+
+    fn result(&self, playouts: u64, stopped: bool) -> SearchResult {
+        let mover = self.root.to_move();
+        let proven = match self.nodes[0].proven {
+            1 => Some(mover),
+            -1 => Some(!mover),
+            _ => None,
+        };
+        let ranked = self.ranked_root_moves();
+        let score_of = |c: usize| -> i32 {
+            match self.nodes[c].proven {
+                -1 => PROVEN,
+                1 => -PROVEN,
+                _ => ((self.nodes[c].win_rate() * 2.0 - 1.0) * 1000.0) as i32,
+            }
+        };
+        let root_moves: Vec<(Point, i32)> = ranked
+            .iter()
+            .map(|&c| {
+                (
+                    self.geometry.point_of(usize::from(self.nodes[c].cell)),
+                    score_of(c),
+                )
+            })
+            .collect();
+        let pv = self.principal_variation();
+        // A root proven won by its own analysis (a connection, no child proven yet): the
+        // analysis' move keeps the win.
+        let best = match (proven == Some(mover), ranked.first()) {
+            (true, Some(&c)) if self.nodes[c].proven == -1 => Some(c),
+            (true, _) => None,
+            _ => ranked.first().copied(),
+        }
+        .map(|c| self.geometry.point_of(usize::from(self.nodes[c].cell)))
+        .or(self.root_win)
+        .or_else(|| root_moves.first().map(|&(p, _)| p));
+        SearchResult {
+            best,
+            score: root_moves.first().map_or(0, |&(_, s)| s),
+            proven,
+            depth: pv.len() as u32,
+            pv,
+            nodes: playouts,
+            stopped,
+            root_moves,
+        }
+    }
+}
+
+/// Playouts between looks at the clock and the stop flag.
+const POLL_PLAYOUTS: u64 = 16;
+
+/// Searches `position` with the Monte Carlo search of `params`, the analysis of
+/// `knowledge` at the busiest nodes; `seed` fixes the playouts' random numbers.
+pub fn search(
+    position: &Position,
+    params: &MctsParams,
+    knowledge: &Knowledge,
+    seed: u64,
+    control: &mut dyn Control,
+) -> SearchResult {
+    search_keeping(position, params, knowledge, seed, control, &mut None)
+}
+
+/// As [`search`], starting from the part of `saved` (the tree of an earlier search) that
+/// belongs to `position`, and leaving this search's tree there.
+pub fn search_keeping(
+    position: &Position,
+    params: &MctsParams,
+    knowledge: &Knowledge,
+    seed: u64,
+    control: &mut dyn Control,
+    saved: &mut Option<SavedTree>,
+) -> SearchResult {
+    let start_ms = control.now_ms();
+    let mut tree = Tree::new(position, params, knowledge, seed, saved.take());
+    if position.is_over() || position.empty_cells().is_empty() {
+        return tree.result(0, false);
+    }
+    let deadline = params.time_ms.map(|t| start_ms + t);
+    let mut playouts = 0u64;
+    let mut stopped = false;
+    let mut next_report = start_ms + 250.0;
+    loop {
+        if tree.nodes[0].proven != 0 {
+            break;
+        }
+        if playouts % POLL_PLAYOUTS == 0 && playouts > 0 {
+            if control.stop_requested() {
+                stopped = true;
+                break;
+            }
+            if let Some(deadline) = deadline {
+                let now = control.now_ms();
+                if now >= deadline {
+                    stopped = true;
+                    break;
+                }
+                if now >= next_report {
+                    next_report = now + 250.0;
+                    let partial = tree.result(playouts, false);
+                    control.progress(&Progress {
+                        depth: partial.depth,
+                        score: partial.score,
+                        pv: partial.pv,
+                        nodes: playouts,
+                        proven: partial.proven,
+                        elapsed_ms: now - start_ms,
+                    });
+                }
+            } else if playouts >= params.max_playouts {
+                break;
+            }
+        }
+        tree.run_once();
+        playouts += 1;
+    }
+    let result = tree.result(playouts, stopped);
+    *saved = Some(SavedTree {
+        nodes: tree.nodes,
+        cells: tree.root_cells,
+        to_move: position.to_move(),
+        width: tree.geometry.width,
+        height: tree.geometry.height,
+    });
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::NoControl;
+    use crate::solver::SolverParams;
+    use crate::Board;
+
+    #[test]
+    fn finds_the_winning_reply_on_a_small_board() {
+        // 3x3, White's move after Black's b2 (the centre): Black wins whatever White does, so
+        // the search proves the root lost for White or plays on without claiming a win.
+        let mut position = Position::new(Board::square(3).unwrap());
+        position.try_play(Move::parse("b2").unwrap()).unwrap();
+        let knowledge = Knowledge::of(&SolverParams::DEFAULT);
+        let result = search(
+            &position,
+            &MctsParams::DEFAULT,
+            &knowledge,
+            1,
+            &mut NoControl,
+        );
+        assert_ne!(result.proven, Some(Color::White));
+    }
+
+    #[test]
+    fn the_next_search_starts_from_the_subtree_of_the_moves_played() {
+        let position = Position::new(Board::square(7).unwrap());
+        let knowledge = Knowledge::of(&SolverParams::DEFAULT);
+        let params = MctsParams {
+            max_playouts: 3000,
+            ..MctsParams::DEFAULT
+        };
+        let mut saved = None;
+        let first = search_keeping(&position, &params, &knowledge, 1, &mut NoControl, &mut saved);
+        let (a, b) = (first.pv[0], first.pv[1]);
+        let tree = saved.as_ref().unwrap();
+        let geometry = Geometry::of(&position);
+        let child = |n: usize, p: Point| {
+            tree.nodes[n]
+                .children()
+                .find(|&c| tree.nodes[c].cell == geometry.index_of(p) as u16)
+                .unwrap()
+        };
+        let before = tree.nodes[child(child(0, a), b)].visits;
+        assert!(before > 0);
+        let mut next = position.clone();
+        next.try_play(Move::Cell(a)).unwrap();
+        next.try_play(Move::Cell(b)).unwrap();
+        let second = search_keeping(&next, &params, &knowledge, 1, &mut NoControl, &mut saved);
+        let root_visits = saved.as_ref().unwrap().nodes[0].visits;
+        assert_eq!(u64::from(root_visits), u64::from(before) + second.nodes);
+        // A position the tree does not lead to starts afresh.
+        let mut other = Position::new(Board::square(7).unwrap());
+        other.try_play(Move::parse("a1").unwrap()).unwrap();
+        other.try_play(Move::parse("a2").unwrap()).unwrap();
+        other.try_play(Move::parse("a3").unwrap()).unwrap();
+        let third = search_keeping(&other, &params, &knowledge, 1, &mut NoControl, &mut saved);
+        assert_eq!(
+            u64::from(saved.as_ref().unwrap().nodes[0].visits),
+            third.nodes
+        );
+    }
+}

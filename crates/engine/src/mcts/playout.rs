@@ -1,0 +1,284 @@
+//! Random games to the end of the board: the evaluation of the Monte Carlo search.
+//!
+//! A playout fills every empty cell, so it needs no win test until the board is full (Hex
+//! has no draws: exactly one colour then connects its edges). Cells are drawn uniformly, with
+//! one exception that carries most of the playouts' strength in the MoHex line of programs:
+//! when the opponent intrudes into a bridge (two own stones that share two empty common
+//! neighbours) or into a stone's two-cell link to its own edge, the player answers in the
+//! other cell. Without it a random game breaks most virtual connections and the result
+//! says little about who is ahead.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::color::Color;
+use crate::point::Point;
+use crate::Position;
+
+/// Neighbour offsets `(dcol, drow)` in rotational order: consecutive ones touch, so
+/// neighbours `i` and `i + 2` form a bridge whose carrier is the centre and neighbour `i + 1`.
+const ROTATION: [(i8, i8); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+
+/// What lies in one of a cell's six directions.
+const OFF_BOARD: u16 = u16::MAX;
+/// Off the board across Black's edge (the row above the first or below the last).
+const BLACK_EDGE: u16 = u16::MAX - 1;
+/// Off the board across White's edge.
+const WHITE_EDGE: u16 = u16::MAX - 2;
+
+/// Cell contents in a playout.
+pub const EMPTY: u8 = 0;
+pub const BLACK: u8 = 1;
+pub const WHITE: u8 = 2;
+
+/// The stone value of a colour.
+#[must_use]
+pub const fn stone(colour: Color) -> u8 {
+    match colour {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// A board's cells in compact indices (row-major, `0..width * height`) with each cell's
+/// neighbours in rotational order.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    pub width: u8,
+    pub height: u8,
+    neighbours: Vec<[u16; 6]>,
+}
+
+impl Geometry {
+    #[must_use]
+    pub fn of(position: &Position) -> Geometry {
+        let board = position.board();
+        let (width, height) = (board.width(), board.height());
+        let mut neighbours = Vec::with_capacity(usize::from(width) * usize::from(height));
+        for row in 0..i16::from(height) {
+            for col in 0..i16::from(width) {
+                let mut around = [OFF_BOARD; 6];
+                for (k, &(dc, dr)) in ROTATION.iter().enumerate() {
+                    let (c, r) = (col + i16::from(dc), row + i16::from(dr));
+                    let col_out = c < 0 || c >= i16::from(width);
+                    let row_out = r < 0 || r >= i16::from(height);
+                    around[k] = match (col_out, row_out) {
+                        (false, false) => (r * i16::from(width) + c) as u16,
+                        (false, true) => BLACK_EDGE,
+                        (true, false) => WHITE_EDGE,
+                        (true, true) => OFF_BOARD,
+                    };
+                }
+                neighbours.push(around);
+            }
+        }
+        Geometry {
+            width,
+            height,
+            neighbours,
+        }
+    }
+
+    #[must_use]
+    pub fn cell_count(&self) -> usize {
+        self.neighbours.len()
+    }
+
+    /// The compact index of a board cell.
+    #[must_use]
+    pub fn index_of(&self, p: Point) -> usize {
+        let (col, row) = p.col_row().expect("a cell");
+        usize::from(row) * usize::from(self.width) + usize::from(col)
+    }
+
+    /// The board cell of a compact index.
+    #[must_use]
+    pub fn point_of(&self, i: usize) -> Point {
+        let w = usize::from(self.width);
+        Point::cell_unchecked((i % w) as u8, (i / w) as u8)
+    }
+
+    /// The colour that owns the edge or stone in one of a cell's directions, if any.
+    fn owner(cells: &[u8], n: u16) -> u8 {
+        match n {
+            BLACK_EDGE => BLACK,
+            WHITE_EDGE => WHITE,
+            OFF_BOARD => EMPTY,
+            _ => cells[usize::from(n)],
+        }
+    }
+
+    /// Every answer of `colour` to an intrusion at `p` into one of its bridges or edge links:
+    /// the empty partner cells, written to `out` (at most six; the count is returned).
+    fn bridge_answers(&self, cells: &[u8], p: usize, colour: u8, out: &mut [u16; 6]) -> usize {
+        let around = &self.neighbours[p];
+        let mut count = 0;
+        for k in 0..6 {
+            let middle = around[(k + 1) % 6];
+            if middle >= WHITE_EDGE || cells[usize::from(middle)] != EMPTY {
+                continue;
+            }
+            if Self::owner(cells, around[k]) == colour
+                && Self::owner(cells, around[(k + 2) % 6]) == colour
+            {
+                out[count] = middle;
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// The winner of a full board (`cells` without an empty cell): Black if a chain of black
+    /// stones joins the first row to the last, else White.
+    #[must_use]
+    pub fn full_board_winner(&self, cells: &[u8], stack: &mut Vec<u16>, seen: &mut [bool]) -> Color {
+        let (w, h) = (usize::from(self.width), usize::from(self.height));
+        seen.fill(false);
+        stack.clear();
+        for (col, seen_cell) in seen.iter_mut().enumerate().take(w) {
+            if cells[col] == BLACK {
+                *seen_cell = true;
+                stack.push(col as u16);
+            }
+        }
+        while let Some(i) = stack.pop() {
+            let i = usize::from(i);
+            if i / w == h - 1 {
+                return Color::Black;
+            }
+            for &n in &self.neighbours[i] {
+                if n < WHITE_EDGE && cells[usize::from(n)] == BLACK && !seen[usize::from(n)] {
+                    seen[usize::from(n)] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        Color::White
+    }
+}
+
+/// A playout's board and the list of its empty cells (with each cell's place in the list,
+/// so a chosen cell leaves it in constant time).
+#[derive(Clone, Debug)]
+pub struct PlayoutBoard {
+    pub cells: Vec<u8>,
+    empty: Vec<u16>,
+    place: Vec<u16>,
+    stack: Vec<u16>,
+    seen: Vec<bool>,
+}
+
+impl PlayoutBoard {
+    #[must_use]
+    pub fn new(geometry: &Geometry) -> PlayoutBoard {
+        let n = geometry.cell_count();
+        PlayoutBoard {
+            cells: vec![EMPTY; n],
+            empty: Vec::with_capacity(n),
+            place: vec![0; n],
+            stack: Vec::with_capacity(n),
+            seen: vec![false; n],
+        }
+    }
+
+    /// Sets the board to `cells` (as the position at the tree's leaf stands).
+    pub fn reset(&mut self, cells: &[u8]) {
+        self.cells.copy_from_slice(cells);
+        self.empty.clear();
+        for (i, &c) in cells.iter().enumerate() {
+            if c == EMPTY {
+                self.place[i] = self.empty.len() as u16;
+                self.empty.push(i as u16);
+            }
+        }
+    }
+
+    fn take(&mut self, i: usize, colour: u8) {
+        let at = usize::from(self.place[i]);
+        let last = self.empty.pop().expect("an empty cell");
+        if usize::from(last) != i {
+            self.empty[at] = last;
+            self.place[usize::from(last)] = at as u16;
+        }
+        self.cells[i] = colour;
+    }
+
+    /// The winner of `cells`, a full board.
+    pub fn winner_of_full(&mut self, geometry: &Geometry, cells: &[u8]) -> Color {
+        geometry.full_board_winner(cells, &mut self.stack, &mut self.seen)
+    }
+
+    /// Plays the game out from here, `to_move` first, `last` the cell of the move just played
+    /// (answered if it broke a bridge); returns the winner.
+    pub fn play_out(
+        &mut self,
+        geometry: &Geometry,
+        mut to_move: Color,
+        mut last: Option<usize>,
+        rng: &mut crate::player::Rng,
+    ) -> Color {
+        let mut answers = [0u16; 6];
+        while !self.empty.is_empty() {
+            let colour = stone(to_move);
+            let mut chosen = None;
+            if let Some(p) = last {
+                let count = geometry.bridge_answers(&self.cells, p, colour, &mut answers);
+                if count > 0 {
+                    chosen = Some(usize::from(answers[rng.below(count as u64) as usize]));
+                }
+            }
+            let i = chosen.unwrap_or_else(|| {
+                usize::from(self.empty[rng.below(self.empty.len() as u64) as usize])
+            });
+            self.take(i, colour);
+            last = Some(i);
+            to_move = !to_move;
+        }
+        geometry.full_board_winner(&self.cells, &mut self.stack, &mut self.seen)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::player::Rng;
+    use crate::Board;
+
+    #[test]
+    fn a_full_board_has_the_winner_of_its_position() {
+        let position = Position::new(Board::square(5).unwrap());
+        let geometry = Geometry::of(&position);
+        let mut board = PlayoutBoard::new(&geometry);
+        let mut rng = Rng::new(7);
+        for _ in 0..200 {
+            board.reset(&vec![EMPTY; geometry.cell_count()]);
+            let winner = board.play_out(&geometry, Color::Black, None, &mut rng);
+            let mut full = position.clone();
+            for (i, &c) in board.cells.iter().enumerate() {
+                let colour = if c == BLACK { Color::Black } else { Color::White };
+                full.place_unchecked(colour, geometry.point_of(i));
+            }
+            assert_eq!(full.connected_winner(), Some(winner));
+        }
+    }
+
+    #[test]
+    fn an_intruded_bridge_is_answered() {
+        // Black stones on b2 and c3 (compact 6 and 12 on 5x5) share c2 (7) and b3 (11).
+        let position = Position::new(Board::square(5).unwrap());
+        let geometry = Geometry::of(&position);
+        let mut cells = vec![EMPTY; 25];
+        cells[6] = BLACK;
+        cells[12] = BLACK;
+        cells[7] = WHITE;
+        let mut out = [0u16; 6];
+        let n = geometry.bridge_answers(&cells, 7, BLACK, &mut out);
+        assert_eq!(&out[..n], &[11]);
+        // A stone on the second row keeps its link to the edge.
+        let mut cells = vec![EMPTY; 25];
+        cells[7] = BLACK; // c2
+        cells[2] = WHITE; // c1
+        let n = geometry.bridge_answers(&cells, 2, BLACK, &mut out);
+        assert_eq!(&out[..n], &[3]);
+    }
+}

@@ -1,0 +1,77 @@
+//! The Monte Carlo search against brute force: what it calls proven (a winner, and the
+//! winning move it then plays) is right on random 4x4 and 5x5 positions.
+
+mod common;
+#[path = "common/brute.rs"]
+mod brute;
+
+use brute::Brute;
+use common::Rng;
+use ohm_engine::mcts::{search, MctsParams};
+use ohm_engine::search::NoControl;
+use ohm_engine::solver::{Knowledge, SolverParams};
+use ohm_engine::{Board, Move, Position};
+
+/// Random positions of `size` with `min_stones` stones or up to five more, not yet decided
+/// on the board (brute force on 5x5 needs nine stones or more to stay quick).
+fn random_positions(size: u8, count: usize, seed: u64, min_stones: u64) -> Vec<Position> {
+    let board = Board::square(size).unwrap();
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let stones = (min_stones + rng.below(6)) as usize;
+        let mut p = Position::new(board);
+        for _ in 0..stones {
+            let cell = rng.pick(p.empty_cells()).unwrap();
+            p.play_unchecked(p.to_move(), Move::Cell(cell));
+            if p.is_over() {
+                break;
+            }
+        }
+        if !p.is_over() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn check(size: u8, count: usize, seed: u64, min_stones: u64, params: MctsParams) {
+    let knowledge = Knowledge::of(&SolverParams::DEFAULT);
+    let mut brute = Brute::new(usize::from(size));
+    let mut proven = 0;
+    for (k, position) in random_positions(size, count, seed, min_stones).iter().enumerate() {
+        let result = search(position, &params, &knowledge, k as u64, &mut NoControl);
+        let winner = brute.winner(position);
+        let best = result.best.expect("a move");
+        assert!(position.empty_cells().contains(best), "{position:?}: {best}");
+        if let Some(claimed) = result.proven {
+            proven += 1;
+            assert_eq!(claimed, winner, "{position:?}: a wrong proven winner");
+            if claimed == position.to_move() {
+                assert!(
+                    brute.winning_moves(position).contains(best),
+                    "{position:?}: {best} called winning"
+                );
+            }
+        }
+    }
+    // The check means something only if the search proves positions.
+    assert!(proven * 2 > count, "only {proven} of {count} proven");
+}
+
+#[test]
+fn proven_values_on_4x4_positions_are_right() {
+    check(4, 150, 0x4_4, 2, MctsParams::DEFAULT);
+}
+
+#[test]
+fn proven_values_on_5x5_positions_are_right() {
+    // Knowledge at every node from its second visit: many proofs, made of many analyses.
+    let params = MctsParams {
+        max_playouts: 3000,
+        expand_visits: 1,
+        knowledge_visits: 2,
+        ..MctsParams::DEFAULT
+    };
+    check(5, 60, 0x5_5_5, 9, params);
+}
