@@ -59,6 +59,10 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 }
 
 /// One `key=value` change to a level, for comparisons in `ohm match`:
+/// `mcts=0|1` (the Monte Carlo search, [`ohm_engine::mcts`], in place of alpha-beta) and its
+/// knobs `mcts_know=N` (visits before a node's analysis), `mcts_glance=0|1`, `mcts_fill=0|1`,
+/// `mcts_bias=F` (RAVE), `mcts_c=F` (UCB), `mcts_prior=N`, `mcts_expand=N`, `mcts_keep=0|1`,
+/// `mcts_nodes=N` ([`MctsParams`]);
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
 /// MAX_EMPTY empty cells, on every board; `solver=0`: none), `solver_small=SHARE` (the share
 /// on boards up to 9x9 alone), `solver_rest=0|1` (the time the search leaves
@@ -115,6 +119,8 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             "mcts_prior" => mcts.prior_games = number()?,
             "mcts_nodes" => mcts.max_nodes = number()? as u32,
             "mcts_keep" => mcts.keep_tree = switch(key, value)?,
+            "mcts_glance" => mcts.glance = switch(key, value)?,
+            "mcts_fill" => mcts.fill_in = switch(key, value)?,
             _ => return Err(format!("unknown option '{key}'")),
         }
         return Ok(());

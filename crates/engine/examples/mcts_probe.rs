@@ -33,10 +33,17 @@ fn main() {
         rave_bias: env("BIAS", d.rave_bias),
         exploration: env("C", d.exploration),
         prior_games: env("PRIOR", d.prior_games),
+        glance: env("GLANCE", f64::from(u8::from(d.glance))) > 0.0,
         ..d
     };
     let start = Instant::now();
-    let result = search(&position, &params, &knowledge, 1, &mut Clock(Instant::now()));
+    let result = search(
+        &position,
+        &params,
+        &knowledge,
+        1,
+        &mut Clock(Instant::now()),
+    );
     let secs = start.elapsed().as_secs_f64();
     println!(
         "{} playouts in {:.2} s ({:.0}/s), best {:?}, score {}, proven {:?}, pv {:?}",

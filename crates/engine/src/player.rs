@@ -17,8 +17,8 @@
 use alloc::vec::Vec;
 
 use crate::circuit::{evaluate, CircuitParams};
-use crate::mcts::{self, MctsParams};
 use crate::connections::{Connections, HSearchLimits};
+use crate::mcts::{self, MctsParams};
 use crate::openings::first_player_wins;
 use crate::point::Point;
 use crate::search::{
@@ -883,9 +883,9 @@ impl Engine {
         let result = match level.mcts {
             Some(mut mcts_params) => {
                 mcts_params.time_ms = params.time_ms;
-                let knowledge = self.mcts_knowledge.get_or_insert_with(|| {
-                    solver::Knowledge::of(&SolverParams::DEFAULT)
-                });
+                let knowledge = self
+                    .mcts_knowledge
+                    .get_or_insert_with(|| solver::Knowledge::of(&SolverParams::DEFAULT));
                 // The circuit's order serves only as a prior.
                 knowledge.order_children = mcts_params.prior_games > 0.0;
                 let mut fresh = None;

@@ -348,3 +348,45 @@ fn a_position_small_enough_is_solved_and_the_proven_win_played_at_once() {
     let decision = choose_move(&empty, level(1).unwrap(), 1, &mut NoControl).unwrap();
     assert_ne!(decision.reason, Reason::Solved);
 }
+
+/// Level 6 with the Monte Carlo search in place of alpha-beta (an option of `ohm match`),
+/// its tree kept between moves by one `Engine`, plays whole games: every move legal, and
+/// a win it is given is kept.
+#[test]
+fn a_monte_carlo_level_plays_whole_games_and_keeps_a_win() {
+    use ohm_engine::mcts::MctsParams;
+    use ohm_engine::player::{Engine, SolverSlice};
+    let mut mcts_level = *level(6).unwrap();
+    mcts_level.search.time_ms = None;
+    mcts_level.solver = SolverSlice::NONE;
+    mcts_level.mcts = Some(MctsParams {
+        max_playouts: 1500,
+        ..MctsParams::DEFAULT
+    });
+    let weak = level(1).unwrap();
+    for (game, opening) in ["d4", "a1"].iter().enumerate() {
+        let mut pos = Position::new(Board::square(7).unwrap());
+        pos.try_play(Move::parse(opening).unwrap()).unwrap();
+        // d4 wins for Black on 7x7, a1 loses: Ohm takes the winning side.
+        let ohm = if first_player_wins(7, Point::parse(opening).unwrap()) == Some(true) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mut engine = Engine::new();
+        while !pos.is_over() {
+            let mv = if pos.to_move() == ohm {
+                engine
+                    .choose_move(&pos, &mcts_level, game as u64, &mut NoControl)
+                    .unwrap()
+                    .mv
+            } else {
+                choose_move(&pos, weak, game as u64, &mut NoControl)
+                    .unwrap()
+                    .mv
+            };
+            pos.try_play(mv).unwrap();
+        }
+        assert_eq!(pos.winner(), Some(ohm), "game {game} from {opening}");
+    }
+}

@@ -8,12 +8,11 @@
 //! - every claimed win of those tests replayed by the strategy checker, which shares nothing
 //!   with the solver but H-search.
 
-mod common;
 #[path = "common/brute.rs"]
 mod brute;
+mod common;
 
 use brute::Brute;
-
 
 use common::Rng;
 use ohm_engine::solver::{proof, NoControl, Solver, SolverParams};

@@ -22,7 +22,7 @@ use crate::color::Color;
 use crate::point::Point;
 use crate::position::Move;
 use crate::search::{Control, Progress, SearchResult, PROVEN};
-use crate::solver::Knowledge;
+use crate::solver::{Depth, Knowledge};
 use crate::Position;
 use playout::{stone, Geometry, PlayoutBoard, EMPTY};
 
@@ -49,19 +49,31 @@ pub struct MctsParams {
     pub max_nodes: u32,
     /// The player keeps the tree from move to move ([`search_keeping`]).
     pub keep_tree: bool,
+    /// Below the root, the analysis is a glance ([`Depth::Glance`]: the fill-in and the
+    /// opponent's H-search, which give the must-play region and the mover's losses, about
+    /// half the cost); the mover's wins then show one ply down, as its opponent's losses.
+    pub glance: bool,
+    /// The fill-in the analysis finds at a node (dead cells, captured sets) is played on the
+    /// board of every descent through it, so that the playouts below never give a captured
+    /// cell to the wrong player.
+    pub fill_in: bool,
 }
 
 impl MctsParams {
+    /// The settings measured best against level 6's alpha-beta (`docs/strength.md`, the
+    /// Monte Carlo section: R1 and T1).
     pub const DEFAULT: MctsParams = MctsParams {
         time_ms: None,
         max_playouts: 20_000,
         expand_visits: 3,
-        knowledge_visits: 40,
+        knowledge_visits: 20,
         rave_bias: 0.001,
         exploration: 0.0,
         prior_games: 0.0,
         max_nodes: 2_000_000,
         keep_tree: true,
+        glance: true,
+        fill_in: true,
     };
 }
 
@@ -82,6 +94,11 @@ struct Node {
     known: bool,
     /// Proven: 1 when the player to move in this node's position wins, -1 when it loses.
     proven: i8,
+    /// 1 + the index of the node's fill-in in [`Tree::fills`] (0: none).
+    fill: u32,
+    /// The children cover every empty cell of the node's position (no ancestor's fill-in
+    /// was on the board when they were made), so that all of them lost proves the node lost.
+    complete: bool,
 }
 
 const NO_CELL: u16 = u16::MAX;
@@ -99,6 +116,8 @@ impl Node {
             pruned: false,
             known: false,
             proven: 0,
+            fill: 0,
+            complete: false,
         }
     }
 
@@ -116,6 +135,9 @@ impl Node {
     }
 }
 
+/// An analysed node's fill-in: (compact cell, stone) pairs.
+type FillIn = Vec<(u16, u8)>;
+
 /// The cells of `position` in compact indices.
 fn cells_of(position: &Position, geometry: &Geometry) -> Vec<u8> {
     let mut cells = alloc::vec![EMPTY; geometry.cell_count()];
@@ -132,6 +154,7 @@ fn cells_of(position: &Position, geometry: &Geometry) -> Vec<u8> {
 #[derive(Clone, Debug)]
 pub struct SavedTree {
     nodes: Vec<Node>,
+    fills: Vec<FillIn>,
     cells: Vec<u8>,
     to_move: Color,
     width: u8,
@@ -142,7 +165,12 @@ impl SavedTree {
     /// The nodes of the subtree of `root` (whose cells are `cells`), renumbered from 0, when
     /// `root` follows the saved root by at most two moves that the tree holds and is not
     /// decided there.
-    fn subtree_at(self, root: &Position, geometry: &Geometry, cells: &[u8]) -> Option<Vec<Node>> {
+    fn subtree_at(
+        self,
+        root: &Position,
+        geometry: &Geometry,
+        cells: &[u8],
+    ) -> Option<(Vec<Node>, Vec<FillIn>)> {
         if (self.width, self.height) != (geometry.width, geometry.height) {
             return None;
         }
@@ -178,7 +206,10 @@ impl SavedTree {
         if self.nodes[at].proven != 0 || self.nodes[at].child_count == 0 {
             return None;
         }
-        // Copy breadth-first, each node's children kept together.
+        // Copy breadth-first, each node's children kept together, the fill-in lists with
+        // the nodes that use them.
+        let mut fills = self.fills;
+        let mut kept_fills = Vec::new();
         let mut nodes = alloc::vec![self.nodes[at]];
         nodes[0].cell = NO_CELL;
         let mut queue = alloc::vec![(at, 0usize)];
@@ -186,6 +217,11 @@ impl SavedTree {
         while head < queue.len() {
             let (old, new) = queue[head];
             head += 1;
+            if nodes[new].fill != 0 {
+                let list = core::mem::take(&mut fills[nodes[new].fill as usize - 1]);
+                kept_fills.push(list);
+                nodes[new].fill = kept_fills.len() as u32;
+            }
             let range = self.nodes[old].children();
             if range.is_empty() {
                 continue;
@@ -196,7 +232,7 @@ impl SavedTree {
                 queue.push((c, nodes.len() - 1));
             }
         }
-        Some(nodes)
+        Some((nodes, kept_fills))
     }
 }
 
@@ -207,6 +243,8 @@ struct Tree<'a> {
     root: &'a Position,
     geometry: Geometry,
     nodes: Vec<Node>,
+    /// The fill-in of analysed nodes: (cell, stone) lists ([`Node::fill`]).
+    fills: Vec<FillIn>,
     /// The root position's cells.
     root_cells: Vec<u8>,
     board: PlayoutBoard,
@@ -228,9 +266,9 @@ impl<'a> Tree<'a> {
     ) -> Tree<'a> {
         let geometry = Geometry::of(root);
         let root_cells = cells_of(root, &geometry);
-        let nodes = saved
+        let (nodes, fills) = saved
             .and_then(|saved| saved.subtree_at(root, &geometry, &root_cells))
-            .unwrap_or_else(|| alloc::vec![Node::new(NO_CELL)]);
+            .unwrap_or_else(|| (alloc::vec![Node::new(NO_CELL)], Vec::new()));
         let board = PlayoutBoard::new(&geometry);
         Tree {
             params,
@@ -238,6 +276,7 @@ impl<'a> Tree<'a> {
             root,
             geometry,
             nodes,
+            fills,
             root_cells,
             board,
             rng: crate::player::Rng::new(seed ^ root.hash()),
@@ -247,8 +286,9 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// Gives node `n` a child for every empty cell of `cells`.
-    fn expand(&mut self, n: usize, cells: &[u8]) {
+    /// Gives node `n` a child for every empty cell of `cells` (`complete`: no fill-in on
+    /// them).
+    fn expand(&mut self, n: usize, cells: &[u8], complete: bool) {
         let first = self.nodes.len();
         for (i, &c) in cells.iter().enumerate() {
             if c == EMPTY {
@@ -257,13 +297,16 @@ impl<'a> Tree<'a> {
         }
         self.nodes[n].first_child = first as u32;
         self.nodes[n].child_count = (self.nodes.len() - first) as u16;
+        self.nodes[n].complete = complete;
     }
 
     /// The position of the node at the end of `self.path`.
     fn position_at_path(&self) -> Position {
         let mut position = self.root.clone();
         for &n in &self.path[1..] {
-            let cell = self.geometry.point_of(usize::from(self.nodes[n as usize].cell));
+            let cell = self
+                .geometry
+                .point_of(usize::from(self.nodes[n as usize].cell));
             let colour = position.to_move();
             position.play_unchecked(colour, Move::Cell(cell));
         }
@@ -274,7 +317,12 @@ impl<'a> Tree<'a> {
     fn apply_knowledge(&mut self, n: usize) {
         self.nodes[n].known = true;
         let position = self.position_at_path();
-        let facts = self.knowledge.analyze(&position);
+        let depth = if n != 0 && self.params.glance {
+            Depth::Glance
+        } else {
+            Depth::Full
+        };
+        let facts = self.knowledge.analyze_to(&position, depth);
         self.analyses += 1;
         if let Some(terminal) = facts.terminal {
             self.nodes[n].proven = if terminal.mover_wins { 1 } else { -1 };
@@ -282,6 +330,19 @@ impl<'a> Tree<'a> {
                 self.root_win = terminal.best;
             }
             return;
+        }
+        if self.params.fill_in {
+            let mover = position.to_move();
+            let mut list = Vec::new();
+            for (colour, set) in [(mover, facts.own_fill), (!mover, facts.their_fill)] {
+                for p in set.iter() {
+                    list.push((self.geometry.index_of(p) as u16, stone(colour)));
+                }
+            }
+            if !list.is_empty() {
+                self.fills.push(list);
+                self.nodes[n].fill = self.fills.len() as u32;
+            }
         }
         let mut rank = alloc::vec![u16::MAX; self.geometry.cell_count()];
         for (r, &p) in facts.children.iter().enumerate() {
@@ -304,15 +365,25 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// The child of `n` to descend into.
-    fn select(&self, n: usize) -> Option<usize> {
+    /// Whether every child of `n` the analysis kept is proven won for its mover, and they
+    /// are all of `n`'s moves: then `n` is lost.
+    fn all_children_won(&self, n: usize) -> bool {
+        self.nodes[n].complete
+            && self.nodes[n]
+                .children()
+                .all(|c| self.nodes[c].pruned || self.nodes[c].proven == 1)
+    }
+
+    /// The child of `n` to descend into, among those whose cell is empty in `cells` (a
+    /// child made before an ancestor's fill-in may name a filled cell).
+    fn select(&self, n: usize, cells: &[u8]) -> Option<usize> {
         let parent = &self.nodes[n];
         let log_visits = libm::log(f64::from(parent.visits.max(1)));
         let mut best = None;
         let mut best_value = f64::NEG_INFINITY;
         for c in parent.children() {
             let child = &self.nodes[c];
-            if child.pruned || child.proven == 1 {
+            if child.pruned || child.proven == 1 || cells[usize::from(child.cell)] != EMPTY {
                 continue;
             }
             if child.proven == -1 {
@@ -360,6 +431,7 @@ impl<'a> Tree<'a> {
         self.path.push(0);
         let mut n = 0usize;
         let mut played: Vec<u16> = Vec::new();
+        let mut filled_any = false;
         let winner = loop {
             if self.nodes[n].proven != 0 {
                 break Some(if self.nodes[n].proven == 1 {
@@ -371,10 +443,14 @@ impl<'a> Tree<'a> {
             if self.nodes[n].child_count == 0 {
                 let may_grow = self.nodes.len() < self.params.max_nodes as usize;
                 if (n == 0 || self.nodes[n].visits >= self.params.expand_visits) && may_grow {
-                    self.expand(n, &cells);
+                    self.expand(n, &cells, !filled_any);
                     if self.nodes[n].child_count == 0 {
-                        // A full board: its connection decides.
+                        // A full board: its connection decides. With an ancestor's fill-in
+                        // on it, that is the playouts' estimate, not a proof.
                         let winner = self.board.winner_of_full(&self.geometry, &cells);
+                        if filled_any {
+                            break Some(winner);
+                        }
                         self.nodes[n].proven = if winner == to_move { 1 } else { -1 };
                         continue;
                     }
@@ -382,17 +458,32 @@ impl<'a> Tree<'a> {
                     break None;
                 }
             }
-            if !self.nodes[n].known && (n == 0 || self.nodes[n].visits >= self.params.knowledge_visits)
+            if !self.nodes[n].known
+                && (n == 0 || self.nodes[n].visits >= self.params.knowledge_visits)
             {
                 self.apply_knowledge(n);
                 if self.nodes[n].proven != 0 {
                     continue;
                 }
             }
-            let Some(c) = self.select(n) else {
-                // Every remaining child is proven won for its mover: this node is lost.
-                self.nodes[n].proven = -1;
-                continue;
+            let fill = self.nodes[n].fill;
+            if fill != 0 {
+                for &(cell, colour) in &self.fills[fill as usize - 1] {
+                    if cells[usize::from(cell)] == EMPTY {
+                        cells[usize::from(cell)] = colour;
+                        played.push(cell);
+                        filled_any = true;
+                    }
+                }
+            }
+            let Some(c) = self.select(n, &cells) else {
+                if self.all_children_won(n) {
+                    // Every remaining child is proven won for its mover: this node is lost.
+                    self.nodes[n].proven = -1;
+                    continue;
+                }
+                // Only children on cells an ancestor's fill-in took: a leaf for now.
+                break None;
             };
             let cell = self.nodes[c].cell;
             cells[usize::from(cell)] = stone(to_move);
@@ -458,13 +549,11 @@ impl<'a> Tree<'a> {
                 let child = self.path[k + 1] as usize;
                 if self.nodes[child].proven == -1 {
                     self.nodes[n].proven = 1;
-                } else if self.nodes[child].proven == 1 && self.nodes[n].proven == 0 {
-                    let all_won = self.nodes[n]
-                        .children()
-                        .all(|c| self.nodes[c].pruned || self.nodes[c].proven == 1);
-                    if all_won {
-                        self.nodes[n].proven = -1;
-                    }
+                } else if self.nodes[child].proven == 1
+                    && self.nodes[n].proven == 0
+                    && self.all_children_won(n)
+                {
+                    self.nodes[n].proven = -1;
                 }
             }
         }
@@ -479,9 +568,7 @@ impl<'a> Tree<'a> {
         moves.sort_by(|&a, &b| {
             let (x, y) = (&self.nodes[a], &self.nodes[b]);
             // A child whose mover loses is the parent's win: first; won for its mover: last.
-            (-x.proven, x.visits)
-                .cmp(&(-y.proven, y.visits))
-                .reverse()
+            (-x.proven, x.visits).cmp(&(-y.proven, y.visits)).reverse()
         });
         moves
     }
@@ -621,6 +708,7 @@ pub fn search_keeping(
     let result = tree.result(playouts, stopped);
     *saved = Some(SavedTree {
         nodes: tree.nodes,
+        fills: tree.fills,
         cells: tree.root_cells,
         to_move: position.to_move(),
         width: tree.geometry.width,
@@ -637,8 +725,8 @@ mod tests {
     use crate::Board;
 
     #[test]
-    fn finds_the_winning_reply_on_a_small_board() {
-        // 3x3, White's move after Black's b2 (the centre): Black wins whatever White does, so
+    fn never_claims_the_loser_wins_on_3x3() {
+        // 3x3, White to move after Black's b2 (the centre): Black wins whatever White does, so
         // the search proves the root lost for White or plays on without claiming a win.
         let mut position = Position::new(Board::square(3).unwrap());
         position.try_play(Move::parse("b2").unwrap()).unwrap();
@@ -662,7 +750,14 @@ mod tests {
             ..MctsParams::DEFAULT
         };
         let mut saved = None;
-        let first = search_keeping(&position, &params, &knowledge, 1, &mut NoControl, &mut saved);
+        let first = search_keeping(
+            &position,
+            &params,
+            &knowledge,
+            1,
+            &mut NoControl,
+            &mut saved,
+        );
         let (a, b) = (first.pv[0], first.pv[1]);
         let tree = saved.as_ref().unwrap();
         let geometry = Geometry::of(&position);

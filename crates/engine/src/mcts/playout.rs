@@ -131,7 +131,12 @@ impl Geometry {
     /// The winner of a full board (`cells` without an empty cell): Black if a chain of black
     /// stones joins the first row to the last, else White.
     #[must_use]
-    pub fn full_board_winner(&self, cells: &[u8], stack: &mut Vec<u16>, seen: &mut [bool]) -> Color {
+    pub fn full_board_winner(
+        &self,
+        cells: &[u8],
+        stack: &mut Vec<u16>,
+        seen: &mut [bool],
+    ) -> Color {
         let (w, h) = (usize::from(self.width), usize::from(self.height));
         seen.fill(false);
         stack.clear();
@@ -255,7 +260,11 @@ mod tests {
             let winner = board.play_out(&geometry, Color::Black, None, &mut rng);
             let mut full = position.clone();
             for (i, &c) in board.cells.iter().enumerate() {
-                let colour = if c == BLACK { Color::Black } else { Color::White };
+                let colour = if c == BLACK {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 full.place_unchecked(colour, geometry.point_of(i));
             }
             assert_eq!(full.connected_winner(), Some(winner));

@@ -37,7 +37,7 @@ mod table;
 use alloc::vec::Vec;
 
 pub use bounds::Bounds;
-pub use node::Knowledge;
+pub use node::{Depth, Knowledge};
 pub use proof::{Strategy, StrategyError};
 pub use table::TableStats;
 

@@ -105,17 +105,30 @@ impl Knowledge {
     /// Everything the solver needs to know of `position` before searching below it, with
     /// H-search built from scratch on the filled position.
     pub fn analyze(&self, position: &Position) -> Facts {
+        self.analyze_to(position, Depth::Full)
+    }
+
+    /// The analysis of `position` to `depth`, H-search built from scratch.
+    pub fn analyze_to(&self, position: &Position, depth: Depth) -> Facts {
         let (cells, mut facts) = self.begin(position);
         if let Some(cells) = cells {
             let board = cells.filled_position(position);
-            self.finish_built(
-                &board,
-                &cells,
-                &mut facts,
-                &mut None,
-                Depth::Full,
-                ByColor::default(),
-            );
+            let mut store = None;
+            let mut ready = ByColor::default();
+            if depth == Depth::Glance {
+                // A glance never reads the mover's connections: a build without work stands
+                // in for them.
+                let mover = board.to_move();
+                let idle = HSearchLimits {
+                    budget: 0,
+                    ..self.hsearch
+                };
+                store = Some(ByColor::from_fn(|c| {
+                    Connections::build(&board, c, if c == mover { idle } else { self.hsearch })
+                }));
+                ready = ByColor::from_fn(|_| true);
+            }
+            self.finish_built(&board, &cells, &mut facts, &mut store, depth, ready);
         }
         facts
     }
