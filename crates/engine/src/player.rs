@@ -888,12 +888,10 @@ impl Engine {
                     .get_or_insert_with(|| solver::Knowledge::of(&SolverParams::DEFAULT));
                 // The circuit's order serves only as a prior.
                 knowledge.order_children = mcts_params.prior_games > 0.0;
-                let mut fresh = None;
-                let saved = if mcts_params.keep_tree {
-                    &mut self.mcts_tree
-                } else {
-                    &mut fresh
-                };
+                if !mcts_params.keep_tree {
+                    self.mcts_tree = None;
+                }
+                let saved = &mut self.mcts_tree;
                 mcts::search_keeping(position, &mcts_params, knowledge, seed, control, saved)
             }
             None => search_within(position, &params, control, &mut self.table, root_cells),

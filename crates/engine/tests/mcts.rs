@@ -6,11 +6,11 @@ mod brute;
 mod common;
 
 use brute::Brute;
-use common::Rng;
+use common::{random_undecided_position, Rng};
 use ohm_engine::mcts::{search, MctsParams};
 use ohm_engine::search::NoControl;
 use ohm_engine::solver::{Knowledge, SolverParams};
-use ohm_engine::{Board, Move, Position};
+use ohm_engine::{Board, Position};
 
 /// Random positions of `size` with `min_stones` stones or up to five more, not yet decided
 /// on the board (brute force on 5x5 needs nine stones or more to stay quick).
@@ -20,17 +20,7 @@ fn random_positions(size: u8, count: usize, seed: u64, min_stones: u64) -> Vec<P
     let mut out = Vec::new();
     while out.len() < count {
         let stones = (min_stones + rng.below(6)) as usize;
-        let mut p = Position::new(board);
-        for _ in 0..stones {
-            let cell = rng.pick(p.empty_cells()).unwrap();
-            p.play_unchecked(p.to_move(), Move::Cell(cell));
-            if p.is_over() {
-                break;
-            }
-        }
-        if !p.is_over() {
-            out.push(p);
-        }
+        out.extend(random_undecided_position(&mut rng, board, stones));
     }
     out
 }

@@ -14,7 +14,7 @@ mod common;
 
 use brute::Brute;
 
-use common::Rng;
+use common::{random_undecided_position, Rng};
 use ohm_engine::solver::{proof, NoControl, Solver, SolverParams};
 use ohm_engine::{Board, CellSet, Color, Move, Point, Position};
 
@@ -295,17 +295,9 @@ fn random_5x5_positions_checked(seed: u64, count: usize, params: SolverParams) {
     let mut checked = 0;
     while checked < count {
         let stones = 9 + rng.below(6) as usize;
-        let mut p = Position::new(board);
-        for _ in 0..stones {
-            let cell = rng.pick(p.empty_cells()).unwrap();
-            p.play_unchecked(p.to_move(), Move::Cell(cell));
-            if p.is_over() {
-                break;
-            }
-        }
-        if p.is_over() {
+        let Some(p) = random_undecided_position(&mut rng, board, stones) else {
             continue;
-        }
+        };
         if checked % 2 == 1 {
             solver.clear();
         }
@@ -485,18 +477,12 @@ fn decomposed_5x5_positions_have_the_right_value_and_winning_set() {
         tries += 1;
         assert!(tries < 200_000, "too few decomposed positions");
         let stones = 9 + rng.below(7) as usize;
-        let mut p = Position::new(board);
-        for _ in 0..stones {
-            let cell = rng.pick(p.empty_cells()).unwrap();
-            p.play_unchecked(p.to_move(), Move::Cell(cell));
-            if p.is_over() {
-                break;
-            }
-        }
-        if p.is_over()
-            || Color::ALL
-                .iter()
-                .all(|&c| ohm_engine::inferior::decompose(&p, c).is_none())
+        let Some(p) = random_undecided_position(&mut rng, board, stones) else {
+            continue;
+        };
+        if Color::ALL
+            .iter()
+            .all(|&c| ohm_engine::inferior::decompose(&p, c).is_none())
         {
             continue;
         }

@@ -256,9 +256,10 @@ struct Tree<'a> {
     root_cells: Vec<u8>,
     board: PlayoutBoard,
     rng: crate::player::Rng,
-    /// Scratch: the path of node indices, and the moves along it.
+    /// Scratch of a descent: the path of node indices, and the cells it filled (moves and
+    /// fill-in), emptied again after the playout.
     path: Vec<u32>,
-    analyses: u64,
+    played: Vec<u16>,
     /// The winning move the analysis names when it proves the root won by a connection.
     root_win: Option<Point>,
 }
@@ -288,7 +289,7 @@ impl<'a> Tree<'a> {
             board,
             rng: crate::player::Rng::new(seed ^ root.hash()),
             path: Vec::new(),
-            analyses: 0,
+            played: Vec::new(),
             root_win: None,
         }
     }
@@ -330,7 +331,6 @@ impl<'a> Tree<'a> {
             Depth::Full
         };
         let facts = self.knowledge.analyze_to(&position, depth);
-        self.analyses += 1;
         if let Some(terminal) = facts.terminal {
             self.nodes[n].proven = if terminal.mover_wins { 1 } else { -1 };
             if n == 0 && terminal.mover_wins {
@@ -366,9 +366,6 @@ impl<'a> Tree<'a> {
                 self.nodes[c].rave_visits += prior;
                 self.nodes[c].rave_wins += prior * value as f32;
             }
-        }
-        if facts.children.is_empty() {
-            self.nodes[n].proven = -1;
         }
     }
 
@@ -437,7 +434,8 @@ impl<'a> Tree<'a> {
         self.path.clear();
         self.path.push(0);
         let mut n = 0usize;
-        let mut played: Vec<u16> = Vec::new();
+        let mut played = core::mem::take(&mut self.played);
+        played.clear();
         let mut filled_any = false;
         let winner = loop {
             if self.nodes[n].proven != 0 {
@@ -514,6 +512,7 @@ impl<'a> Tree<'a> {
         for &cell in &played {
             cells[usize::from(cell)] = EMPTY;
         }
+        self.played = played;
         self.root_cells = cells;
         self.back_up(winner);
     }

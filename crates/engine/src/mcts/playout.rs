@@ -12,12 +12,16 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::color::Color;
+use crate::inferior::local::WINDOW;
 use crate::point::Point;
 use crate::Position;
 
-/// Neighbour offsets `(dcol, drow)` in rotational order: consecutive ones touch, so
-/// neighbours `i` and `i + 2` form a bridge whose carrier is the centre and neighbour `i + 1`.
-const ROTATION: [(i8, i8); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+/// Neighbour offsets `(dcol, drow)` in rotational order (the pattern window's first ring):
+/// consecutive ones touch, so neighbours `i` and `i + 2` form a bridge whose carrier is the
+/// centre and neighbour `i + 1`.
+fn rotation() -> &'static [(i8, i8)] {
+    &WINDOW[1..7]
+}
 
 /// What lies in one of a cell's six directions.
 const OFF_BOARD: u16 = u16::MAX;
@@ -58,7 +62,7 @@ impl Geometry {
         for row in 0..i16::from(height) {
             for col in 0..i16::from(width) {
                 let mut around = [OFF_BOARD; 6];
-                for (k, &(dc, dr)) in ROTATION.iter().enumerate() {
+                for (k, &(dc, dr)) in rotation().iter().enumerate() {
                     let (c, r) = (col + i16::from(dc), row + i16::from(dr));
                     let col_out = c < 0 || c >= i16::from(width);
                     let row_out = r < 0 || r >= i16::from(height);

@@ -66,6 +66,20 @@ pub fn connected_by_flood_fill(pos: &Position, color: Color) -> bool {
     flood_fill_component(pos, e1.point()).contains(e2.point())
 }
 
+/// The position after `stones` random moves on `board` (the colours alternating), or `None`
+/// when a player connects on the way (the moves stop there).
+pub fn random_undecided_position(rng: &mut Rng, board: Board, stones: usize) -> Option<Position> {
+    let mut p = Position::new(board);
+    for _ in 0..stones {
+        let cell = rng.pick(p.empty_cells()).unwrap();
+        p.play_unchecked(p.to_move(), Move::Cell(cell));
+        if p.is_over() {
+            return None;
+        }
+    }
+    Some(p)
+}
+
 /// Union-find agrees with flood fill on every pair of same-coloured points.
 pub fn check_groups(pos: &Position) {
     for color in Color::ALL {
