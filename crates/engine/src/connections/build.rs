@@ -311,9 +311,9 @@ struct Builder<'a, 'i> {
     /// The OR rule's inputs (reused between calls).
     scratch: Vec<Entry>,
     /// The OR rule's masks (reused between calls): each other semi's share of the first
-    /// carrier, and the suffix intersections.
+    /// carrier, and for each cell of the first carrier the other semis that miss it.
     or_keep: Vec<CarrierMask>,
-    or_suffix: Vec<CarrierMask>,
+    or_missing: Vec<OtherMask>,
     chosen: Vec<ConnectionId>,
     /// The OR search's semis and its pools of per-depth buffers.
     or_semis: Vec<OrSemi>,
@@ -362,7 +362,7 @@ impl<'a, 'i> Builder<'a, 'i> {
             or_queue: Vec::new(),
             scratch: Vec::new(),
             or_keep: Vec::new(),
-            or_suffix: Vec::new(),
+            or_missing: Vec::new(),
             chosen: Vec::new(),
             or_semis: Vec::new(),
             or_live: Vec::new(),
@@ -1074,13 +1074,20 @@ impl<'a, 'i> Builder<'a, 'i> {
         }
     }
 
-    /// OR of `first` with subsets of at most [`HSearchLimits::max_or`] of `others` (each must
-    /// shrink the common intersection).
+    /// OR of `first` with subsets of at most [`HSearchLimits::max_or`] of `others` whose
+    /// carriers, with `first`'s, share no cell the ends do not capture.
     ///
     /// Every set the search meets lies inside `first`'s carrier, so it runs on bit masks over
     /// that carrier's cells (bit `b` for its `b`-th cell) instead of on board-wide cell sets:
     /// one or two machine words per test instead of six. Only the union of the chosen
     /// carriers, needed when a combination concludes, stays a cell set.
+    ///
+    /// The search branches as a hitting-set search does: the lowest cell still common to the
+    /// chosen carriers must leave the intersection, so the next semi is one that misses it,
+    /// and a semi tried at a branch is excluded from the branches after it (each set is met
+    /// once). Trying every semi that removes *some* common cell, in list order, met the same
+    /// minimal sets through far more combinations.
+    #[inline(never)]
     fn or_rule(&mut self, i: usize, j: usize, first: Entry, others: &[Entry], capturable: CellSet) {
         if self.limits.max_or < 2 {
             return;
@@ -1107,40 +1114,51 @@ impl<'a, 'i> Builder<'a, 'i> {
         };
         let all = CarrierMask::checked_shl(1, count as u32).map_or(CarrierMask::MAX, |bit| bit - 1);
         let captured = mask_of(&capturable);
-        // keep[k]: the cells of `first` that `others[k]` holds too. suffix[k]: what `first`
-        // shares with every one of `others[k..]`, outside the captured cells. A combination
-        // drawn from `others[k..]` keeps at least these cells in common, so when they are not
-        // empty no OR can come from there.
+        // Beyond the mask's width the others' tail is left out (sound: fewer connections;
+        // only unlimited stores have that many semis to a pair).
+        let others = &others[..others.len().min(OtherMask::BITS as usize)];
+        // keep[k]: the cells of `first` that `others[k]` holds too. missing[b]: the others
+        // that do not hold `first`'s `b`-th cell.
         let mut keep = mem::take(&mut self.or_keep);
         keep.clear();
         keep.extend(others.iter().map(|o| mask_of(&o.carrier)));
-        let mut suffix = mem::take(&mut self.or_suffix);
-        suffix.clear();
-        suffix.resize(others.len() + 1, all & !captured);
-        for k in (0..others.len()).rev() {
-            suffix[k] = suffix[k + 1] & keep[k];
-        }
-        if suffix[0] == 0 {
+        // A cell of `first` every other carrier holds, not captured: no OR at all (the
+        // usual case, so the per-cell masks wait).
+        let shared = keep.iter().fold(all & !captured, |c, &held| c & held);
+        let mut missing = mem::take(&mut self.or_missing);
+        if shared == 0 {
+            missing.clear();
+            missing.resize(count, 0);
+            for (k, &held) in keep.iter().enumerate() {
+                let mut lacks = all & !held;
+                while lacks != 0 {
+                    missing[lacks.trailing_zeros() as usize] |= 1 << k;
+                    lacks &= lacks - 1;
+                }
+            }
             self.chosen.clear();
             self.chosen.push(first.id);
             let search = OrSearch {
                 others,
                 cells,
                 keep: &keep,
-                suffix: &suffix,
+                missing: &missing,
                 captured,
             };
             self.or_step((i, j), &search, 0, all, first.carrier);
         }
         self.or_keep = keep;
-        self.or_suffix = suffix;
+        self.or_missing = missing;
     }
 
+    /// One branch of the OR rule's search: `common` is what the chosen carriers share (as a
+    /// mask over the first carrier), `union` their union, `excluded` the others tried at
+    /// earlier branches.
     fn or_step(
         &mut self,
         (i, j): (usize, usize),
         search: &OrSearch<'_>,
-        start: usize,
+        excluded: OtherMask,
         common: CarrierMask,
         union: CellSet,
     ) {
@@ -1149,39 +1167,51 @@ impl<'a, 'i> Builder<'a, 'i> {
         // before it).
         let last = self.chosen.len() as u32 + 1 >= self.limits.max_or;
         let open = common & !search.captured;
-        for (k, other) in search.others.iter().enumerate().skip(start) {
-            if open & search.suffix[k] != 0 {
-                return; // nothing from here on can empty the intersection
+        // The cell to take out of the intersection next: the lowest one not captured; once
+        // only captured ones are left (a carrier with their pairs is stored already), the
+        // lowest of those, for a carrier without.
+        let target = if open != 0 { open } else { common };
+        let mut candidates = search.missing[target.trailing_zeros() as usize] & !excluded;
+        // A cell not captured that no semi left can take out: nothing below concludes. (The
+        // last semi must clear every such cell itself.)
+        let mut rest = open & open.wrapping_sub(1);
+        let mut clears_all = candidates;
+        while rest != 0 && candidates != 0 {
+            let lacking = search.missing[rest.trailing_zeros() as usize] & !excluded;
+            if lacking == 0 {
+                return;
             }
-            let keep = search.keep[k];
-            if common & !keep == 0 {
-                continue; // adds cells without removing any from the intersection
-            }
-            let narrower = common & keep;
+            clears_all &= lacking;
+            rest &= rest - 1;
+        }
+        if last && open != 0 {
+            candidates = clears_all;
+        }
+        let mut tried = excluded;
+        while candidates != 0 {
+            let k = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            tried |= 1 << k;
             if !self.spend() {
                 return;
             }
             self.layer.stats.or_tried += 1;
-            let concludes = narrower & !search.captured == 0;
-            if last && !concludes {
-                // The last semi a combination may take leaves cells in common: nothing to
-                // conclude and nothing deeper (the usual case, so the checks below wait).
-                continue;
-            }
+            let other = &search.others[k];
+            let narrower = common & search.keep[k];
             let wider = union | other.carrier;
             let full = &self.layer.pairs[pair].full;
             if full.iter().any(|e| e.carrier.is_subset(&wider)) {
                 continue; // could never be minimal
             }
             self.chosen.push(other.id);
-            if concludes {
+            if narrower & !search.captured == 0 {
                 let common_cells = search.cells_of(narrower);
                 self.or_conclude(i, j, wider, common_cells);
             }
             // Common cells the ends capture make a carrier with their pairs; emptying them
             // with more semis may make one without.
             if narrower != 0 && (self.chosen.len() as u32) < self.limits.max_or {
-                self.or_step((i, j), search, k + 1, narrower, wider);
+                self.or_step((i, j), search, tried, narrower, wider);
             }
             self.chosen.pop();
             if self.halted() {
@@ -1402,6 +1432,9 @@ impl<'a, 'i> Builder<'a, 'i> {
 /// carrier's `b`-th cell.
 type CarrierMask = u128;
 
+/// A set of the other semis in the bounded OR rule: bit `k` for `others[k]`.
+type OtherMask = u128;
+
 /// What one bounded OR rule search works on ([`Builder::or_rule`]).
 struct OrSearch<'s> {
     /// The semis the first one may combine with.
@@ -1410,8 +1443,8 @@ struct OrSearch<'s> {
     cells: &'s [Point],
     /// The cells of the first carrier each of `others` holds.
     keep: &'s [CarrierMask],
-    /// What the first carrier shares with every one of `others[k..]`, captured cells out.
-    suffix: &'s [CarrierMask],
+    /// For each cell of the first carrier, the others that do not hold it.
+    missing: &'s [OtherMask],
     /// The cells of the first carrier the ends capture.
     captured: CarrierMask,
 }
