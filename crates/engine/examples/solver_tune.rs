@@ -76,6 +76,9 @@ fn params(limit_ms: f64) -> SolverParams {
     if let Some(k) = env::<u8>("KILLERS") {
         p.killers = k == 1;
     }
+    if let Some(u) = env::<u8>("ONCE") {
+        p.update_at_once = u == 1;
+    }
     if let Some(u) = env::<u8>("STACK") {
         p.scratch_stack = u == 1;
     }

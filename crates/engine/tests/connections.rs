@@ -276,6 +276,93 @@ fn incremental_update_equals_a_fresh_build_without_limits() {
     println!("compared {compared} updates");
 }
 
+/// Several stones at once (a move and its fill-in, as the solver adds them): the update
+/// equals a fresh build without limits, the derivations name the stones, and undo takes it
+/// back to the store it was.
+#[test]
+fn an_update_by_several_stones_equals_a_fresh_build_without_limits() {
+    let mut rng = Rng(0x5eed_0021);
+    let mut compared = 0;
+    for _ in 0..cases(40, 150) {
+        let side = 3 + rng.below(2) as u8;
+        let mut pos = Position::new(Board::square(side).unwrap());
+        let mut stores = [Color::Black, Color::White]
+            .map(|c| Connections::build(&pos, c, HSearchLimits::UNLIMITED));
+        let mut batches = Vec::new();
+        while !pos.is_over() {
+            let before = stores.each_ref().map(snapshot);
+            let mut stones = Vec::new();
+            for _ in 0..1 + rng.below(4) {
+                let Some(cell) = rng.pick(pos.empty_cells()) else {
+                    break;
+                };
+                let colour = [Color::Black, Color::White][rng.below(2) as usize];
+                pos.place_unchecked(colour, cell);
+                stones.push(cell);
+            }
+            for vcs in &mut stores {
+                vcs.update_stones(&pos, &stones);
+                let fresh = Connections::build(&pos, vcs.color(), HSearchLimits::UNLIMITED);
+                let (inc, new) = (snapshot(vcs), snapshot(&fresh));
+                let only_inc: Vec<_> = inc.difference(&new).collect();
+                let only_new: Vec<_> = new.difference(&inc).collect();
+                assert!(
+                    only_inc.is_empty() && only_new.is_empty(),
+                    "{:?} after {stones:?}\n{pos:?}\nonly incremental: {only_inc:?}\nonly fresh: {only_new:?}",
+                    vcs.color()
+                );
+                assert_eq!(vcs.winning_carrier(), fresh.winning_carrier());
+                assert_eq!(vcs.position_hash(), pos.hash());
+                compared += 1;
+            }
+            batches.push((stones.len(), before));
+        }
+        while let Some((count, before)) = batches.pop() {
+            for _ in 0..count {
+                pos.undo();
+            }
+            for (vcs, before) in stores.iter_mut().zip(&before) {
+                assert!(vcs.undo());
+                assert_eq!(&snapshot(vcs), before);
+                assert_eq!(vcs.position_hash(), pos.hash());
+            }
+        }
+    }
+    println!("compared {compared} updates");
+}
+
+/// The same with every rule on and the solver's limits (where the result depends on the
+/// order of discovery): every connection is true by brute force.
+#[test]
+fn updates_by_several_stones_are_true_by_brute_force() {
+    let mut rng = Rng(0x5eed_0022);
+    let mut checked = [0; 5];
+    for limits in [EVERY_RULE, ohm_engine::solver::SOLVER_HSEARCH] {
+        for _ in 0..cases(15, 60) {
+            let side = 3 + rng.below(3) as u8;
+            let mut pos = Position::new(Board::square(side).unwrap());
+            let mut stores = Color::ALL.map(|c| Connections::build(&pos, c, limits));
+            while !pos.is_over() {
+                let mut stones = Vec::new();
+                for _ in 0..1 + rng.below(5) {
+                    let Some(cell) = rng.pick(pos.empty_cells()) else {
+                        break;
+                    };
+                    let colour = [Color::Black, Color::White][rng.below(2) as usize];
+                    pos.place_unchecked(colour, cell);
+                    stones.push(cell);
+                }
+                for vcs in &mut stores {
+                    vcs.update_stones(&pos, &stones);
+                    check_against_oracle(vcs, &pos, &mut checked);
+                }
+            }
+        }
+    }
+    println!("checked {checked:?}");
+    assert!(checked[2..].iter().all(|&n| n > 0), "{checked:?}");
+}
+
 /// `rebuild` on one store, position after position (after updates too, with and without
 /// limits), finds exactly what a fresh build finds.
 #[test]

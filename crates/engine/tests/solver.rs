@@ -268,16 +268,18 @@ fn random_5x5_positions_have_the_right_value_and_winning_set() {
 }
 
 /// Connections carried from position to position by updates only as long as the stones
-/// allow (never built from scratch while a later position holds the earlier one's stones),
-/// and never (built at every position): the values and winning sets stay right.
+/// allow (never built from scratch while a later position holds the earlier one's stones;
+/// stone by stone, or all of a position's new stones in one update), and never (built at
+/// every position): the values and winning sets stay right.
 #[test]
 fn connections_updated_or_built_give_the_same_truth() {
-    for scratch_updates in [0, u32::MAX] {
+    for (scratch_updates, update_at_once) in [(0, false), (u32::MAX, false), (u32::MAX, true)] {
         random_5x5_positions_checked(
             0x5_6,
             30,
             SolverParams {
                 scratch_updates,
+                update_at_once,
                 ..SolverParams::DEFAULT
             },
         );

@@ -7,7 +7,7 @@ use core::mem;
 use super::templates::Placements;
 use super::{
     pair_index, CapturedRef, ConnectionId, Connections, Ends, Entry, HSearchLimits, Kind, Layer,
-    PairLists, Rule, Stats, NOT_AN_END,
+    PairLists, PlayedRef, Rule, Stats, NOT_AN_END,
 };
 use crate::cellset::CellSet;
 use crate::point::{Edge, Point};
@@ -24,7 +24,7 @@ pub(super) fn empty_layer(
     position: &Position,
     color: Color,
     limits: HSearchLimits,
-    [arena_len, or_len, captured_len]: [usize; 3],
+    [arena_len, or_len, captured_len, played_len]: [usize; 4],
     reuse: Option<Layer>,
 ) -> Layer {
     let ends = Ends::of(position, color, limits.captured);
@@ -59,6 +59,7 @@ pub(super) fn empty_layer(
         arena_len,
         or_len,
         captured_len,
+        played_len,
         won_by_stones,
         position_hash: position.hash(),
     }
@@ -93,6 +94,7 @@ fn begin_layer(connections: &mut Connections, position: &Position) -> Layer {
             connections.arena.len(),
             connections.or_inputs.len(),
             connections.captured_inputs.len(),
+            connections.played.len(),
         ],
         connections.spare.pop(),
     );
@@ -117,20 +119,45 @@ pub(super) fn after_stone(
     stone: Point,
     interrupt: Option<&mut dyn FnMut() -> bool>,
 ) {
+    after_stones(connections, position, &[stone], interrupt);
+}
+
+/// The update after `stones` were added (see [`Connections::update_stones`]): the previous
+/// layer's connections that no new opponent stone breaks are inherited (the connector's
+/// stones taken out of their carriers), the new groups get their base connections, and the
+/// pairs that lost connections, or whose ends capture new pairs, combine again.
+pub(super) fn after_stones(
+    connections: &mut Connections,
+    position: &Position,
+    stones: &[Point],
+    interrupt: Option<&mut dyn FnMut() -> bool>,
+) {
     let color = connections.color;
-    let stone_color = if stone.is_cell() && connections.board.contains(stone) {
-        position.color_at(stone)
-    } else {
-        None
-    };
-    let Some(stone_color) = stone_color else {
-        // Not a single new stone: nothing to inherit.
-        renewed(connections, position, interrupt);
-        return;
+    let board = *position.board();
+    let mut own_stones = CellSet::EMPTY;
+    let mut their_stones = CellSet::EMPTY;
+    for &stone in stones {
+        let stone_color = if stone.is_cell() && board.contains(stone) {
+            position.color_at(stone)
+        } else {
+            None
+        };
+        match stone_color {
+            Some(c) if c == color => own_stones.insert(stone),
+            Some(_) => their_stones.insert(stone),
+            None => {
+                // Not stones added: nothing to inherit.
+                renewed(connections, position, interrupt);
+                return;
+            }
+        }
+    }
+    let played = PlayedRef {
+        start: connections.played.len() as u32,
+        len: stones.len() as u16,
     };
     let old = begin_layer(connections, position);
-    let own = stone_color == color;
-    let board = *position.board();
+    connections.played.extend_from_slice(stones);
     let mut builder = Builder::new(connections, interrupt);
     let new_ends = builder.layer.ends.clone();
 
@@ -162,11 +189,11 @@ pub(super) fn after_stone(
             for (entries, kind) in [(&lists.full, Kind::Full), (&lists.semi, Kind::Semi)] {
                 for entry in entries {
                     debug_assert_eq!(builder.get(entry.id).ends, [old_names[lo], old_names[hi]]);
-                    if !own && entry.carrier.contains(stone) {
+                    if entry.carrier.intersects(&their_stones) {
                         damaged.push((i.min(j), i.max(j)));
                         continue;
                     }
-                    if own && (renamed || entry.carrier.contains(stone)) {
+                    if renamed || entry.carrier.intersects(&own_stones) {
                         changed.push((entry.id, i, j));
                         continue;
                     }
@@ -176,11 +203,19 @@ pub(super) fn after_stone(
         }
     }
 
-    // The connector's new group touches whatever its parts touched, and the cells around the
-    // stone: base connections before the inherited ones, so they keep their plain derivation.
-    // Survivors went in first and unchecked: whatever comes now evicts what it dominates.
-    let group = new_ends.index(stone);
-    if let Some(g) = group.filter(|_| own) {
+    // The connector's new groups touch whatever their parts touched, and the cells around
+    // the stones: base connections before the inherited ones, so they keep their plain
+    // derivation. Survivors went in first and unchecked: whatever comes now evicts what it
+    // dominates.
+    let mut based = CellSet::EMPTY;
+    for stone in own_stones {
+        let Some(g) = new_ends.index(stone) else {
+            continue;
+        };
+        if based.contains(new_ends.names[g]) {
+            continue;
+        }
+        based.insert(new_ends.names[g]);
         let mut around = CellSet::EMPTY;
         for m in new_ends.members[g] {
             around |= board.neighbours(m);
@@ -188,13 +223,16 @@ pub(super) fn after_stone(
         builder.add_base(g, around);
     }
 
-    // Own stone: carriers lose the stone, ends grow into the group, keys at the stone fire.
+    // Own stones: carriers lose them, ends grow into the groups, keys at them fire.
     for (from, i, j) in changed {
         let c = *builder.get(from);
-        let carrier = c.carrier.without(stone);
-        let rule = Rule::Inherited { from, stone };
+        let carrier = c.carrier - own_stones;
+        let rule = Rule::Inherited {
+            from,
+            stones: played,
+        };
         match c.key {
-            Some(key) if key != stone => {
+            Some(key) if !own_stones.contains(key) => {
                 builder.add_semi(i, j, carrier, key, rule);
             }
             _ => {

@@ -208,6 +208,13 @@ struct CapturedRef {
     len: u32,
 }
 
+/// The stones of one update in [`Connections`]' list of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PlayedRef {
+    start: u32,
+    len: u16,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Rule {
     Base,
@@ -222,9 +229,10 @@ enum Rule {
         len: u32,
         captured: CapturedRef,
     },
+    /// `stones`: the run of the store's played stones holding the update's.
     Inherited {
         from: ConnectionId,
-        stone: Point,
+        stones: PlayedRef,
     },
     Template {
         template: u16,
@@ -254,10 +262,14 @@ pub enum Derivation<'a> {
         semis: &'a [ConnectionId],
         captured: &'a [[Point; 2]],
     },
-    /// A connection of the position before `stone` was played by the connector: its ends grew
-    /// into the stone's group, `stone` left its carrier, and a semi-connection keyed at
-    /// `stone` became full.
-    Inherited { from: ConnectionId, stone: Point },
+    /// A connection of the position before `stones` were played (by either player; one
+    /// stone after a move, several after a fill-in): none of the opponent's lies in its
+    /// carrier, its ends grew into the connector's new groups, the connector's stones left
+    /// its carrier, and a semi-connection keyed at one of them became full.
+    Inherited {
+        from: ConnectionId,
+        stones: &'a [Point],
+    },
     /// A precomputed edge template (see [`templates`]): its name and where it is published.
     EdgeTemplate {
         name: &'static str,
@@ -521,11 +533,12 @@ struct Layer {
     /// [`HSearchLimits::semi_and`]; the list may hold ends whose semis were evicted).
     semi_partners: Vec<Vec<u16>>,
     stats: Stats,
-    /// Arena, OR-input and captured-pair lengths before this layer was built: undo truncates
-    /// to them.
+    /// Arena, OR-input, captured-pair and played-stone lengths before this layer was built:
+    /// undo truncates to them.
     arena_len: usize,
     or_len: usize,
     captured_len: usize,
+    played_len: usize,
     /// The player's stones already join the two edges.
     won_by_stones: bool,
     position_hash: u64,
@@ -554,6 +567,8 @@ pub struct Connections {
     or_inputs: Vec<ConnectionId>,
     /// The captured pairs derivations used ([`CapturedRef`] points into it).
     captured_inputs: Vec<[Point; 2]>,
+    /// The stones of each update, update after update ([`PlayedRef`] points into it).
+    played: Vec<Point>,
     layer: Layer,
     history: Vec<Layer>,
     /// Layers taken back by [`Connections::undo`], kept for their lists' capacity (at most
@@ -600,7 +615,8 @@ impl Connections {
             arena: Vec::new(),
             or_inputs: Vec::new(),
             captured_inputs: Vec::new(),
-            layer: build::empty_layer(position, color, limits, [0, 0, 0], None),
+            played: Vec::new(),
+            layer: build::empty_layer(position, color, limits, [0, 0, 0, 0], None),
             history: Vec::new(),
             spare: Vec::new(),
             templates: templates::Placements::new(position.board(), color),
@@ -617,7 +633,7 @@ impl Connections {
             position,
             self.color,
             self.limits,
-            [0, 0, 0],
+            [0, 0, 0, 0],
             self.spare.pop(),
         );
         let old = core::mem::replace(&mut self.layer, fresh);
@@ -626,6 +642,7 @@ impl Connections {
         self.arena.clear();
         self.or_inputs.clear();
         self.captured_inputs.clear();
+        self.played.clear();
         build::from_scratch(self, position, None);
     }
 
@@ -654,6 +671,8 @@ impl Connections {
     /// from scratch on `position` (equal to [`Connections::build`]'s result), which
     /// [`Connections::undo`] takes back like an update. Interruptible as
     /// [`Connections::update_interruptible`]; returns `false` when interrupted.
+    ///
+    /// [`Connections::update_stones`] does it by an update when only stones were added.
     pub fn renew_interruptible(
         &mut self,
         position: &Position,
@@ -667,6 +686,17 @@ impl Connections {
     /// `position`, which [`Connections::undo`] takes back like an update.
     pub fn renew(&mut self, position: &Position) {
         build::renewed(self, position, None);
+    }
+
+    /// Brings the store up to date after `stones` (cells, of either colour, none of them in
+    /// the position before) were added at once, as one update: what none of the opponent's
+    /// new stones breaks is kept, the connector's stones leave the carriers, and the rules
+    /// run from there. The solver's fill-in adds a move and the cells it makes dead or
+    /// captured together; one update for all of them costs about what an update for one
+    /// stone does, where updates stone by stone cost one each. [`Connections::undo`] takes
+    /// it back like any update.
+    pub fn update_stones(&mut self, position: &Position, stones: &[Point]) {
+        build::after_stones(self, position, stones, None);
     }
 
     /// How many updates and renewals [`Connections::undo`] can take back.
@@ -683,6 +713,7 @@ impl Connections {
         self.arena.truncate(self.layer.arena_len);
         self.or_inputs.truncate(self.layer.or_len);
         self.captured_inputs.truncate(self.layer.captured_len);
+        self.played.truncate(self.layer.played_len);
         let taken_back = core::mem::replace(&mut self.layer, previous);
         // A search takes back several stones in a row at the end of a subtree, then plays as
         // many again: with one spare only, every later play but one allocated its lists anew
@@ -836,7 +867,11 @@ impl Connections {
                 semis: &self.or_inputs[start as usize..(start + len) as usize],
                 captured: self.captured_run(captured),
             },
-            Rule::Inherited { from, stone } => Derivation::Inherited { from, stone },
+            Rule::Inherited { from, stones } => Derivation::Inherited {
+                from,
+                stones: &self.played
+                    [stones.start as usize..(stones.start + u32::from(stones.len)) as usize],
+            },
             Rule::Template { template } => {
                 let t = &self.templates.templates[usize::from(template)];
                 Derivation::EdgeTemplate {

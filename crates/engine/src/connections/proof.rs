@@ -110,15 +110,27 @@ fn write_deductions(
             write_captured(out, captured);
             let _ = writeln!(out, ". Apply OR: {} is VC.", Triplet(connections, id, x));
         }
-        Derivation::Inherited { from, stone } => {
+        Derivation::Inherited { from, stones } => {
             write_deductions(connections, from, done, out);
             let before = connections.get(from);
-            let _ = writeln!(
+            let _ = write!(
                 out,
-                "{} is {}. {} plays {stone}: {} is {}.",
+                "{} is {}. ",
                 Triplet(connections, from, before.ends[0]),
                 label(before.kind),
-                connections.color().name(),
+            );
+            for (k, &stone) in stones.iter().enumerate() {
+                let sep = if k == 0 { "" } else { ", " };
+                let player = if connections.end_of(stone).is_some() {
+                    connections.color()
+                } else {
+                    !connections.color()
+                };
+                let _ = write!(out, "{sep}{} plays {stone}", player.name());
+            }
+            let _ = writeln!(
+                out,
+                ": {} is {}.",
                 Triplet(connections, id, c.ends[0]),
                 label(c.kind)
             );

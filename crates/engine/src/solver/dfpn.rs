@@ -349,8 +349,9 @@ impl Dfpn<'_> {
 
     /// Brings `colour`'s scratch connections to the filled position `board` (with `stones`)
     /// by incremental updates, when they describe a position with a subset of its stones
-    /// and at most [`SolverParams::scratch_updates`] fewer: the stones placed, or `None`
-    /// (nothing changed) when a build from scratch is due.
+    /// and at most [`SolverParams::scratch_updates`] fewer: the updates made (one per stone,
+    /// or one for all with [`SolverParams::update_at_once`]), or `None` (nothing changed)
+    /// when a build from scratch is due.
     fn update_scratch(
         &mut self,
         colour: Color,
@@ -372,6 +373,17 @@ impl Dfpn<'_> {
         }
         let mut position = Position::new(*board.board());
         position.reset_to(base, board.to_move());
+        if self.params.update_at_once {
+            let mut placed = Vec::with_capacity(added as usize);
+            for c in Color::ALL {
+                for p in stones[c] - base[c] {
+                    position.place_unchecked(c, p);
+                    placed.push(p);
+                }
+            }
+            scratch[colour].update_stones(&position, &placed);
+            return Some(1);
+        }
         for c in Color::ALL {
             for p in stones[c] - base[c] {
                 position.place_unchecked(c, p);

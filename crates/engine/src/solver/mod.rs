@@ -132,6 +132,16 @@ pub struct SolverParams {
     /// proven in 1-10 s 62.7 s without, 61.9 s at 2 (as many nodes); the solved 9x9 file's
     /// position 66 21.1 s without, 19.7 s at 2.
     pub scratch_updates: u32,
+    /// With `scratch_updates`: the stones between the two filled boards go in as one update
+    /// ([`crate::connections::Connections::update_stones`]) instead of one update per stone.
+    /// An update for several stones costs about what one for a single stone does, and about
+    /// what a build does: the connector's new stones send every connection of the groups they
+    /// join back through the rules. Measured (`ONCE=1 UPD=8 examples/solver_tune`, two solves
+    /// at a time): the solved 9x9 file's position 66 in 32,739 nodes and 13.6 s against
+    /// 47,200 and 19.0 s, the 31 puzzles proven in 1-10 s 294,562 nodes and 53.4 s against
+    /// 307,323 and 57.8 s, but 8x8 d1 197,810 nodes and 55.2 s against 166,036 and 50.2 s
+    /// (4-8% less time a node, and trees that differ as the kept carriers do): off.
+    pub update_at_once: bool,
     /// With `scratch_updates`: the connections of every position on the path stay as layers
     /// under its descendants' (a change too big for updates pushes a layer built from
     /// scratch), and taking a move back takes back what the positions below it added, so a
@@ -207,6 +217,7 @@ impl SolverParams {
         hsearch: SOLVER_HSEARCH,
         incremental_fill: 0,
         scratch_updates: 2,
+        update_at_once: false,
         scratch_stack: true,
         killers: true,
         countermoves: false,
