@@ -139,8 +139,11 @@ pub struct SolverParams {
     /// join back through the rules. Measured (`ONCE=1 UPD=8 examples/solver_tune`, two solves
     /// at a time): the solved 9x9 file's position 66 in 32,739 nodes and 13.6 s against
     /// 47,200 and 19.0 s, the 31 puzzles proven in 1-10 s 294,562 nodes and 53.4 s against
-    /// 307,323 and 57.8 s, but 8x8 d1 197,810 nodes and 55.2 s against 166,036 and 50.2 s
-    /// (4-8% less time a node, and trees that differ as the kept carriers do): off.
+    /// 307,323 and 57.8 s, the 49 7x7 openings 61.0 s against 67.0 (as many nodes); but on
+    /// 8x8, where a node's updates save nothing, d1 197,810 nodes and 55.2 s against 166,036
+    /// and 50.2 s, e1 221,074 and 67.7 s against 203,350 and 61.6, and a1 unproven after
+    /// 300 s (902,577 nodes) against 223.7 s (637,881): off (`ohm bench` with the option on and
+    /// `scratch_updates` 8, two runs at a time).
     pub update_at_once: bool,
     /// With `scratch_updates`: the connections of every position on the path stay as layers
     /// under its descendants' (a change too big for updates pushes a layer built from
