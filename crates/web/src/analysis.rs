@@ -192,7 +192,11 @@ pub fn connections_between(store: &Connections, a: Point, b: Point) -> Between {
             Derivation::Base => "the ends touch".to_string(),
             Derivation::And { via, .. } => format!("AND over {via}"),
             Derivation::Or { semis, .. } => format!("OR of {} semi-connections", semis.len()),
-            Derivation::Inherited { stone, .. } => format!("kept after {stone} was played"),
+            Derivation::Inherited { stones, .. } => {
+                let played: Vec<String> = stones.iter().map(ToString::to_string).collect();
+                let verb = if stones.len() == 1 { "was" } else { "were" };
+                format!("kept after {} {verb} played", played.join(", "))
+            }
             Derivation::EdgeTemplate { name, .. } => format!("edge template {name} (HexWiki)"),
         };
         ConnectionView {
