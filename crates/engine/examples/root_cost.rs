@@ -1,5 +1,10 @@
-//! Per-root-move cost: solves the position, then each of the root's remaining moves' children
-//! alone with a fresh table, printing nodes and time per move.
+//! Per-root-move cost: solves a position of the solved 9x9 file (0-based index, then moves to
+//! play after it), then each of the root's remaining moves' children alone with a fresh
+//! table, printing nodes and time per move: where a long proof spends its work.
+//! `PARTIAL_MS=T`: only a solve of T ms, and the root moves' numbers then (what the player's
+//! slice knows when it runs out).
+//!
+//! `cargo run --release --example root_cost -- 66 b4 d4`
 use ohm_engine::bench::solver::solved_9x9_cases;
 use ohm_engine::solver::{Control, Progress, Solver, SolverParams};
 use ohm_engine::Move;
@@ -21,6 +26,17 @@ fn main() {
     }
     let mut params = SolverParams::DEFAULT;
     params.time_ms = Some(100_000.0);
+    if let Ok(ms) = std::env::var("PARTIAL_MS") {
+        // Only the root's moves after a partial solve, with their numbers.
+        params.time_ms = Some(ms.parse().unwrap());
+        let mut solver = Solver::new(params.clone());
+        let s = solver.solve(&case.position, &mut Clock(Instant::now()));
+        println!("after {} ms: winner {:?}, best {:?}", ms, s.winner, s.best);
+        for m in &s.root_moves {
+            println!("{:>4} {:?}", m.mv.to_string(), m.bounds);
+        }
+        return;
+    }
     let mut solver = Solver::new(params.clone());
     let s = solver.solve(&case.position, &mut Clock(Instant::now()));
     println!(
