@@ -134,9 +134,9 @@ pub struct SolverParams {
     pub scratch_updates: u32,
     /// With `scratch_updates`: the stones between the two filled boards go in as one update
     /// ([`crate::connections::Connections::update_stones`]) instead of one update per stone.
-    /// An update for several stones costs about what one for a single stone does, and about
-    /// what a build does: the connector's new stones send every connection of the groups they
-    /// join back through the rules. Measured (`ONCE=1 UPD=8 examples/solver_tune`, two solves
+    /// On 8x8 such an update costs about what a build does: every connection whose carrier
+    /// held one of the new stones goes through the rules again, and with a move and its
+    /// fill-in that is most of them. Measured (`ONCE=1 UPD=8 examples/solver_tune`, two solves
     /// at a time): the solved 9x9 file's position 66 in 32,739 nodes and 13.6 s against
     /// 47,200 and 19.0 s, the 31 puzzles proven in 1-10 s 294,562 nodes and 53.4 s against
     /// 307,323 and 57.8 s, the 49 7x7 openings 61.0 s against 67.0 (as many nodes); but on
