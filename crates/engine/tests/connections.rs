@@ -66,6 +66,37 @@ fn snapshot(vcs: &Connections) -> BTreeSet<(bool, [Point; 2], CellSet)> {
         .collect()
 }
 
+/// Asserts that `vcs` holds exactly what a fresh build without limits finds on `pos`, and the
+/// same winning carrier; `after` names the stones played, for the message.
+fn assert_equals_a_fresh_build(vcs: &Connections, pos: &Position, after: &[Point]) {
+    let fresh = Connections::build(pos, vcs.color(), HSearchLimits::UNLIMITED);
+    let (inc, new) = (snapshot(vcs), snapshot(&fresh));
+    let only_inc: Vec<_> = inc.difference(&new).collect();
+    let only_new: Vec<_> = new.difference(&inc).collect();
+    assert!(
+        only_inc.is_empty() && only_new.is_empty(),
+        "{:?} after {after:?}\n{pos:?}\nonly incremental: {only_inc:?}\nonly fresh: {only_new:?}",
+        vcs.color()
+    );
+    assert_eq!(vcs.winning_carrier(), fresh.winning_carrier());
+}
+
+/// Places 1 to `most` stones of random colours on random empty cells of `pos` (fewer when
+/// the board fills up) and returns their cells: a move and its fill-in, as the solver adds
+/// them.
+fn place_random_stones(rng: &mut Rng, pos: &mut Position, most: u64) -> Vec<Point> {
+    let mut stones = Vec::new();
+    for _ in 0..1 + rng.below(most) {
+        let Some(cell) = rng.pick(pos.empty_cells()) else {
+            break;
+        };
+        let colour = [Color::Black, Color::White][rng.below(2) as usize];
+        pos.place_unchecked(colour, cell);
+        stones.push(cell);
+    }
+    stones
+}
+
 #[test]
 fn bridge_is_a_full_connection_with_two_carrier_cells() {
     let pos = position!(
@@ -249,16 +280,7 @@ fn incremental_update_equals_a_fresh_build_without_limits() {
             played.push(cell);
             for vcs in &mut stores {
                 vcs.update(&pos, cell);
-                let fresh = Connections::build(&pos, vcs.color(), HSearchLimits::UNLIMITED);
-                let (inc, new) = (snapshot(vcs), snapshot(&fresh));
-                let only_inc: Vec<_> = inc.difference(&new).collect();
-                let only_new: Vec<_> = new.difference(&inc).collect();
-                assert!(
-                    only_inc.is_empty() && only_new.is_empty(),
-                    "{:?} after {played:?}\n{pos:?}\nonly incremental: {only_inc:?}\nonly fresh: {only_new:?}",
-                    vcs.color()
-                );
-                assert_eq!(vcs.winning_carrier(), fresh.winning_carrier());
+                assert_equals_a_fresh_build(vcs, &pos, &played);
                 compared += 1;
             }
         }
@@ -277,8 +299,7 @@ fn incremental_update_equals_a_fresh_build_without_limits() {
 }
 
 /// Several stones at once (a move and its fill-in, as the solver adds them): the update
-/// equals a fresh build without limits, the derivations name the stones, and undo takes it
-/// back to the store it was.
+/// equals a fresh build without limits, and undo takes it back to the store it was.
 #[test]
 fn an_update_by_several_stones_equals_a_fresh_build_without_limits() {
     let mut rng = Rng(0x5eed_0021);
@@ -291,27 +312,10 @@ fn an_update_by_several_stones_equals_a_fresh_build_without_limits() {
         let mut batches = Vec::new();
         while !pos.is_over() {
             let before = stores.each_ref().map(snapshot);
-            let mut stones = Vec::new();
-            for _ in 0..1 + rng.below(4) {
-                let Some(cell) = rng.pick(pos.empty_cells()) else {
-                    break;
-                };
-                let colour = [Color::Black, Color::White][rng.below(2) as usize];
-                pos.place_unchecked(colour, cell);
-                stones.push(cell);
-            }
+            let stones = place_random_stones(&mut rng, &mut pos, 4);
             for vcs in &mut stores {
                 vcs.update_stones(&pos, &stones);
-                let fresh = Connections::build(&pos, vcs.color(), HSearchLimits::UNLIMITED);
-                let (inc, new) = (snapshot(vcs), snapshot(&fresh));
-                let only_inc: Vec<_> = inc.difference(&new).collect();
-                let only_new: Vec<_> = new.difference(&inc).collect();
-                assert!(
-                    only_inc.is_empty() && only_new.is_empty(),
-                    "{:?} after {stones:?}\n{pos:?}\nonly incremental: {only_inc:?}\nonly fresh: {only_new:?}",
-                    vcs.color()
-                );
-                assert_eq!(vcs.winning_carrier(), fresh.winning_carrier());
+                assert_equals_a_fresh_build(vcs, &pos, &stones);
                 assert_eq!(vcs.position_hash(), pos.hash());
                 compared += 1;
             }
@@ -343,15 +347,7 @@ fn updates_by_several_stones_are_true_by_brute_force() {
             let mut pos = Position::new(Board::square(side).unwrap());
             let mut stores = Color::ALL.map(|c| Connections::build(&pos, c, limits));
             while !pos.is_over() {
-                let mut stones = Vec::new();
-                for _ in 0..1 + rng.below(5) {
-                    let Some(cell) = rng.pick(pos.empty_cells()) else {
-                        break;
-                    };
-                    let colour = [Color::Black, Color::White][rng.below(2) as usize];
-                    pos.place_unchecked(colour, cell);
-                    stones.push(cell);
-                }
+                let stones = place_random_stones(&mut rng, &mut pos, 5);
                 for vcs in &mut stores {
                     vcs.update_stones(&pos, &stones);
                     check_against_oracle(vcs, &pos, &mut checked);
