@@ -933,7 +933,13 @@ fn edge_templates_are_proven_connections() {
     let templates = parse(BUILTIN_TEMPLATES).unwrap();
     assert!(!templates.is_empty());
     for (t, template) in templates.iter().enumerate() {
-        assert!(template.source.starts_with("https://www.hexwiki.net/"));
+        assert!(
+            template.source.starts_with("https://www.hexwiki.net/")
+                || (template.source == "examples/two_stone_edges.rs"
+                    && template.helpers.len() == 1),
+            "{}",
+            template.name
+        );
         // Both reflections along the south edge (one when the template is its own mirror
         // image, as VI1a is), on the smallest board (from 11x11) where both fit; the other
         // edges' placements are their images under the grid's symmetries
@@ -959,8 +965,12 @@ fn edge_templates_are_proven_connections() {
             .unwrap_or_else(|| panic!("{} has no two reflections", template.name));
         for (k, (_, placement)) in reflections.into_iter().enumerate() {
             let (x, carrier, y) = (placement.stone, placement.carrier, placement.edge);
+            let helpers = placement.helpers;
             let mut pos = Position::new(board);
             pos.set_stone(x, Some(Color::Black)).unwrap();
+            for h in helpers {
+                pos.set_stone(h, Some(Color::Black)).unwrap();
+            }
             for limits in [NO_TEMPLATES, RAISED_NO_TEMPLATES] {
                 let vcs = Connections::build(&pos, Color::Black, limits);
                 let found = vcs
@@ -978,7 +988,7 @@ fn edge_templates_are_proven_connections() {
             }
             let check = carrier.len() < 40 || (!large && k == 0);
             assert_eq!(
-                template_subgame_winner(board, x, carrier, check),
+                template_subgame_winner(board, x, helpers, carrier, check),
                 Color::Black,
                 "{} at {x}: {carrier}",
                 template.name
@@ -987,7 +997,7 @@ fn edge_templates_are_proven_connections() {
                 let edge_row = carrier.iter().filter(|c| board.neighbours(*c).contains(y));
                 let first = edge_row.min().unwrap();
                 assert_eq!(
-                    template_subgame_winner(board, x, carrier.without(first), false),
+                    template_subgame_winner(board, x, helpers, carrier.without(first), false),
                     Color::White,
                     "{} at {x} without {first}",
                     template.name
@@ -999,10 +1009,20 @@ fn edge_templates_are_proven_connections() {
 
 /// The winner of Black's subgame `(x, carrier, south)` with White to move, by the solver
 /// with no edge templates: `x` joined to the north edge by Black stones that touch no cell of
-/// the carrier but `x`'s own neighbours (so they add nothing to `x`), every other cell
-/// White's. A Black win comes with its strategy checked when `check` says so.
-fn template_subgame_winner(board: Board, x: Point, carrier: CellSet, check: bool) -> Color {
+/// the carrier but `x`'s own neighbours (so they add nothing to `x`), the `helpers` Black
+/// (a two-stone template's second stone), every other cell White's. A Black win comes with
+/// its strategy checked when `check` says so.
+fn template_subgame_winner(
+    board: Board,
+    x: Point,
+    helpers: CellSet,
+    carrier: CellSet,
+    check: bool,
+) -> Color {
     let mut pos = Position::new(board);
+    for h in helpers {
+        pos.set_stone(h, Some(Color::Black)).unwrap();
+    }
     let around = board.neighbours(x);
     // The shortest path up from x through cells outside the carrier whose carrier
     // neighbours are x's neighbours.
@@ -1047,7 +1067,7 @@ fn template_subgame_winner(board: Board, x: Point, carrier: CellSet, check: bool
     if check && winner == Color::Black {
         let strategy = solver
             .strategy(&pos, &mut NoControl)
-            .expect("the table keeps the proof");
+            .unwrap_or_else(|| panic!("the table keeps the proof of {x}'s {carrier}"));
         proof::check_with(&strategy, NO_TEMPLATES, &mut NoControl)
             .unwrap_or_else(|e| panic!("{e}"));
     }
@@ -1087,11 +1107,25 @@ fn edge_template_pictures_parse_and_bad_ones_are_refused() {
 #[test]
 fn edge_template_placements_are_symmetric() {
     let board = Board::square(11).unwrap();
-    let shape = |p: &Placement| -> BTreeSet<(u8, u8)> {
+    // The stone and helpers apart from the carrier: (cell, role), 0 stone, 1 helper, 2 carrier.
+    let shape = |p: &Placement| -> BTreeSet<(u8, u8, u8)> {
+        let role = |c: Point| {
+            if c == p.stone {
+                0
+            } else if p.helpers.contains(c) {
+                1
+            } else {
+                2
+            }
+        };
         p.carrier
             .iter()
             .chain([p.stone])
-            .map(|c| c.col_row().unwrap())
+            .chain(p.helpers)
+            .map(|c| {
+                let (col, row) = c.col_row().unwrap();
+                (col, row, role(c))
+            })
             .collect()
     };
     let black = Placements::new(&board, Color::Black);
@@ -1106,11 +1140,19 @@ fn edge_template_placements_are_symmetric() {
     let image = |edge: Point,
                  set: &Placements,
                  map: fn((u8, u8)) -> (u8, u8)|
-     -> BTreeSet<BTreeSet<(u8, u8)>> {
+     -> BTreeSet<BTreeSet<(u8, u8, u8)>> {
         set.placements
             .iter()
             .filter(|p| p.edge == edge)
-            .map(|p| shape(p).into_iter().map(map).collect())
+            .map(|p| {
+                shape(p)
+                    .into_iter()
+                    .map(|(c, r, role)| {
+                        let (c, r) = map((c, r));
+                        (c, r, role)
+                    })
+                    .collect()
+            })
             .collect()
     };
     assert_eq!(
@@ -1122,8 +1164,10 @@ fn edge_template_placements_are_symmetric() {
     // Every placement's carrier is empty-board cells between the stone and its edge.
     for p in black.placements.iter().chain(&white.placements) {
         assert!(!p.carrier.contains(p.stone));
+        assert!(!p.carrier.intersects(&p.helpers) && !p.helpers.contains(p.stone));
         let template = &black.templates[usize::from(p.template)];
         assert_eq!(p.carrier.len() as usize, template.cells.len());
+        assert_eq!(p.helpers.len() as usize, template.helpers.len());
     }
 }
 

@@ -6,7 +6,7 @@
 //! results with cell names, so that the page never needs the engine's types.
 
 use ohm_engine::circuit::{self, CircuitParams};
-use ohm_engine::connections::{Connections, Derivation, HSearchLimits, Kind};
+use ohm_engine::connections::{templates, Connections, Derivation, HSearchLimits, Kind};
 use ohm_engine::inferior::{self, explain, InferiorCells};
 use ohm_engine::player;
 use ohm_engine::search::{self, Callbacks, Progress, SearchParams};
@@ -197,7 +197,9 @@ pub fn connections_between(store: &Connections, a: Point, b: Point) -> Between {
                 let verb = if stones.len() == 1 { "was" } else { "were" };
                 format!("kept after {} {verb} played", played.join(", "))
             }
-            Derivation::EdgeTemplate { name, .. } => format!("edge template {name} (HexWiki)"),
+            Derivation::EdgeTemplate { name, source } => {
+                format!("edge template {name} ({})", templates::origin(source))
+            }
         };
         ConnectionView {
             full: connection.kind == Kind::Full,

@@ -137,7 +137,7 @@ pub fn step(notation: &str) -> ProofStep {
     } else if let Some(template) = notation
         .split("edge template ")
         .nth(1)
-        .map(|t| t.trim_end_matches('.').trim_end_matches(" (HexWiki)"))
+        .map(|t| t.trim_end_matches('.').split(" (").next().unwrap_or(t))
     {
         format!(
             "Edge template {template}: {} reaches the edge {} through {}, whatever the \
@@ -213,6 +213,13 @@ mod tests {
                 .starts_with("Edge template II: c2 reaches the edge north through b1 and c1"),
             "{}",
             template.sentence
+        );
+        let found =
+            step("(g9,[f10,g10],south) is VC: edge template V2-1 (found and proven by Ohm).");
+        assert!(
+            found.sentence.starts_with("Edge template V2-1: g9 reaches"),
+            "{}",
+            found.sentence
         );
         let kept = step("(c3,[d3,c4],d4) is VC. black plays e5: (c3,[d3,c4],d4) is VC.");
         assert_eq!(

@@ -45,11 +45,12 @@ fn write_deductions(
     let c = connections.get(id);
     match connections.derivation(id) {
         Derivation::Base => {}
-        Derivation::EdgeTemplate { name, .. } => {
+        Derivation::EdgeTemplate { name, source } => {
             let _ = writeln!(
                 out,
-                "{} is VC: edge template {name} (HexWiki).",
-                Triplet(connections, id, c.ends[1])
+                "{} is VC: edge template {name} ({}).",
+                Triplet(connections, id, c.ends[1]),
+                super::templates::origin(source)
             );
         }
         Derivation::And {

@@ -5,15 +5,17 @@
 //! of the player's two edges, in both reflections the hex grid allows along an edge, at every
 //! offset where the whole carrier is on the board. A placement applies to a position when its
 //! stone cell holds the player's stone or is empty (H-search reads an empty end as the
-//! connector's, exactly as a template's stone: the defender may not play on it either way) and
-//! no opponent stone is in its carrier (the connector's own stones there only help: Hex is
+//! connector's, exactly as a template's stone: the defender may not play on it either way),
+//! the template's further stones (`x`, two-stone templates) hold the player's stones, and no
+//! opponent stone is in its carrier (the connector's own stones there only help: Hex is
 //! monotone). The connection it gives is `(stone, carrier's empty cells, edge)`.
 //!
 //! Each template's truth is a test, not a belief: `edge_templates_are_proven_connections` has
 //! the solver, without templates, win every one's subgame with the opponent to move, and the
 //! checker confirm the strategy where it is small enough. HexWiki's IV1c, IV1d and fifth-row
 //! templates hold a few cells of the row behind their stone: a picture may start one row
-//! above the stone's.
+//! above the stone's. The two-stone templates of the fifth and sixth rows are Ohm's own:
+//! `examples/two_stone_edges.rs` finds the pairs H-search misses and their minimal carriers.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -38,6 +40,9 @@ pub struct EdgeTemplate {
     /// Carrier cells as `(column offset, row offset)` from the stone, rows counted towards the
     /// edge (-1: the row behind the stone), drawn as in the picture (the edge below).
     pub cells: Vec<(i8, i8)>,
+    /// Further stones of the connector the template stands on (`x` in the picture), as
+    /// offsets like `cells`: a two-stone template applies only where they are.
+    pub helpers: Vec<(i8, i8)>,
 }
 
 /// A picture that does not describe a template.
@@ -88,11 +93,11 @@ pub fn parse(text: &'static str) -> Result<Vec<EdgeTemplate>, TemplateError> {
         let mut row = Vec::new();
         for token in trimmed.split_whitespace() {
             match token {
-                "X" | "*" | "." => row.push(token.as_bytes()[0]),
+                "X" | "x" | "*" | "." => row.push(token.as_bytes()[0]),
                 _ => {
                     return Err(TemplateError {
                         line: index + 1,
-                        message: "picture tokens are `X`, `*` and `.`",
+                        message: "picture tokens are `X`, `x`, `*` and `.`",
                     })
                 }
             }
@@ -121,11 +126,14 @@ fn from_picture(
         }
     }
     let (sc, sr) = stone.ok_or_else(|| error("no stone"))?;
-    let mut cells = Vec::new();
+    let (mut cells, mut helpers) = (Vec::new(), Vec::new());
     for (r, row) in rows.iter().enumerate() {
         for (c, &token) in row.iter().enumerate() {
-            if token == b'*' {
-                cells.push((c as i8 - sc, r as i8 - sr));
+            let offset = (c as i8 - sc, r as i8 - sr);
+            match token {
+                b'*' => cells.push(offset),
+                b'x' => helpers.push(offset),
+                _ => {}
             }
         }
     }
@@ -140,7 +148,19 @@ fn from_picture(
         source,
         row,
         cells,
+        helpers,
     })
+}
+
+/// Where a template comes from, in words: HexWiki's published ones, or the two-stone ones
+/// `examples/two_stone_edges.rs` found and the solver proves (`source` is its path).
+#[must_use]
+pub fn origin(source: &str) -> &'static str {
+    if source.starts_with("https://www.hexwiki.net/") {
+        "HexWiki"
+    } else {
+        "found and proven by Ohm"
+    }
 }
 
 /// The built-in templates (the data file is part of the build and tested, so it parses).
@@ -174,6 +194,7 @@ fn compiled() -> &'static Compiled {
 /// row ranges (inclusive), relative to the stone as in [`EdgeTemplate::cells`].
 struct Shape {
     cells: Vec<(i32, i32)>,
+    helpers: Vec<(i32, i32)>,
     columns: (i32, i32),
     rows: (i32, i32),
 }
@@ -182,21 +203,24 @@ impl Shape {
     fn of(template: &EdgeTemplate, reflected: bool) -> Shape {
         // The reflection along the edge: (dc, dr) -> (-dc - dr, dr) keeps the six neighbour
         // offsets a neighbour set and every row's distance to the edge.
-        let cells: Vec<(i32, i32)> = template
-            .cells
-            .iter()
-            .map(|&(dc, dr)| {
-                let (dc, dr) = (i32::from(dc), i32::from(dr));
-                (if reflected { -dc - dr } else { dc }, dr)
-            })
-            .collect();
+        let turn = |offsets: &[(i8, i8)]| -> Vec<(i32, i32)> {
+            offsets
+                .iter()
+                .map(|&(dc, dr)| {
+                    let (dc, dr) = (i32::from(dc), i32::from(dr));
+                    (if reflected { -dc - dr } else { dc }, dr)
+                })
+                .collect()
+        };
+        let (cells, helpers) = (turn(&template.cells), turn(&template.helpers));
         let range = |values: &mut dyn Iterator<Item = i32>| {
             values.fold((i32::MAX, i32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
         };
         Shape {
-            columns: range(&mut cells.iter().map(|c| c.0)),
-            rows: range(&mut cells.iter().map(|c| c.1)),
+            columns: range(&mut cells.iter().chain(&helpers).map(|c| c.0)),
+            rows: range(&mut cells.iter().chain(&helpers).map(|c| c.1)),
             cells,
+            helpers,
         }
     }
 }
@@ -209,6 +233,8 @@ pub struct Placement {
     pub stone: Point,
     pub edge: Point,
     pub carrier: CellSet,
+    /// The connector's stones the template needs besides `stone` (none for one stone).
+    pub helpers: CellSet,
 }
 
 /// Every placement of the built-in templates for one player on one board.
@@ -269,14 +295,21 @@ impl Placements {
                         if !fits {
                             continue;
                         }
-                        let mut carrier = CellSet::EMPTY;
-                        for &(dc, dr) in &shape.cells {
-                            let (c, r) = at(dc, dr);
-                            carrier.insert(Point::cell_unchecked(c as u8, r as u8));
-                        }
+                        let laid = |offsets: &[(i32, i32)]| {
+                            let mut set = CellSet::EMPTY;
+                            for &(dc, dr) in offsets {
+                                let (c, r) = at(dc, dr);
+                                set.insert(Point::cell_unchecked(c as u8, r as u8));
+                            }
+                            set
+                        };
+                        let (carrier, helpers) = (laid(&shape.cells), laid(&shape.helpers));
                         // A symmetric template's reflection is itself: keep it once.
                         let repeated = placements.last().is_some_and(|q: &Placement| {
-                            q.stone == cell && q.edge == edge.point() && q.carrier == carrier
+                            q.stone == cell
+                                && q.edge == edge.point()
+                                && q.carrier == carrier
+                                && q.helpers == helpers
                         });
                         if !repeated {
                             placements.push(Placement {
@@ -284,6 +317,7 @@ impl Placements {
                                 stone: cell,
                                 edge: edge.point(),
                                 carrier,
+                                helpers,
                             });
                         }
                     }
@@ -318,6 +352,7 @@ impl Placements {
     pub fn applies(placement: &Placement, position: &Position, color: Color) -> Option<CellSet> {
         if position.color_at(placement.stone) == Some(!color)
             || placement.carrier.intersects(&position.stones(!color))
+            || !placement.helpers.is_subset(&position.stones(color))
         {
             return None;
         }
