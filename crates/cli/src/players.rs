@@ -69,7 +69,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// goes back to the solver), `open_root=0|1` (the search's root keeps only the moves the solver's
 /// slice has not proven losing), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
-/// connections), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `odd=0|1` (the move from the deepest finished odd iteration, not an even one after it), `fill_path=0|1` (the tree on filled-in boards: each move's dead and captured cells given to their owners, the connections updated to them), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
+/// connections), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `odd=0|1` (the move from the deepest finished odd iteration, not an even one after it), `aspiration=N` (from depth 3 the root first searched in a window of half-width N around the score two plies shallower), `fill_path=0|1` (the tree on filled-in boards: each move's dead and captured cells given to their owners, the connections updated to them), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
 /// `semi=N`, `or=N`, `budget=N|none`, `captured=0|1`, `or_search=0|1`, `semi_and=0|1`, `intersection=0|1` (the tree's H-search limits and rules), `extend=N` (forced-move
@@ -260,6 +260,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "fill" => search.fill_in = number()? != 0,
         "filled_leaves" => search.filled_leaves = switch(key, value)?,
         "odd" => search.odd_depths = switch(key, value)?,
+        "aspiration" => search.aspiration = number()? as i32,
         "fill_path" => search.fill_path = switch(key, value)?,
         "lmr" => search.late_reduction = number()?,
         "narrow" => search.narrow_root = number()?,

@@ -172,6 +172,7 @@ const fn params(
         frontier_probe: false,
         filled_leaves: false,
         odd_depths: false,
+        aspiration: 0,
         fill_path: false,
     }
 }

@@ -258,6 +258,36 @@ fn late_move_reductions_keep_proofs_right() {
 }
 
 #[test]
+fn aspiration_windows_keep_proofs_right() {
+    // From depth 3 the root is first searched in a narrow window around the score two plies
+    // shallower, and again with the whole window when the score falls outside: whatever such
+    // a search calls proven must be brute force's value, and a proven win's move must win.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(91);
+    let (mut checked, mut proven_count) = (0, 0);
+    for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)]) {
+        let depth = pos.empty_cells().len();
+        for (width, aspiration) in [(u32::MAX, 1), (u32::MAX, 200), (2, 50)] {
+            let params = SearchParams {
+                width,
+                root_width: width,
+                aspiration,
+                ..SearchParams::full_width(depth)
+            };
+            let result = search(&pos, &params, &mut NoControl);
+            if check_if_proven(&pos, &result, &mut memo) {
+                proven_count += 1;
+            }
+        }
+        checked += 1;
+    }
+    assert!(
+        checked > 25 && proven_count >= 2 * checked,
+        "{checked} {proven_count}"
+    );
+}
+
+#[test]
 fn narrowing_the_root_keeps_proofs_right() {
     // From the third iteration on only the best root moves are searched again: a win found
     // among them is real, and a loss is never claimed from the narrowed root alone.

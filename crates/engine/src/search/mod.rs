@@ -27,6 +27,8 @@
 //! 5's depth on 9x9 and 11x11 early positions it searched 8–60% more nodes and took longer
 //! than PVS (the circuit's scores are fine-grained, so the null-window passes are many, and
 //! each pass re-orders every node by energy, which the table does not keep): PVS stays.
+//! **Aspiration windows** are an option ([`SearchParams::aspiration`]): 22-18 for level 6
+//! with them on 9x9 at 2 s a move (`docs/strength.md`, AS1), inside the noise, so off.
 //!
 //! **Proven results.** Scores beyond [`PROVEN`] are game-theoretic: a win found through
 //! searched moves is proven whatever the width (one winning move suffices), but a loss is only
@@ -230,6 +232,11 @@ pub struct SearchParams {
     /// the other, and the scores of successive iterations swing (about ±0.5 in `E` on an
     /// opening 9x9 board). Proven results count at any depth.
     pub odd_depths: bool,
+    /// Aspiration windows: from depth 3 the root's pass first gets the window of this
+    /// half-width around the score of the iteration two plies shallower (the same side
+    /// moved last, so the circuit's tempo swing between successive depths does not push
+    /// the score out), and the whole window again when the score falls outside (0: off).
+    pub aspiration: i32,
     /// The tree is searched on filled-in boards, as Wolve's is: after every move where the
     /// tree runs H-search, the dead and captured cells the library and the reduced graphs
     /// find ([`crate::inferior::AnalysisOptions::SOLVER`]) are given to their owners and both
@@ -285,6 +292,7 @@ impl SearchParams {
             frontier_probe: false,
             filled_leaves: false,
             odd_depths: false,
+            aspiration: 0,
             fill_path: false,
         }
     }
@@ -1455,6 +1463,8 @@ pub fn search_within(
     }
     result.best = Some(root[0].0);
     let mut guess = 0;
+    // Each finished iteration's score, by depth (the aspiration windows' centres).
+    let mut scores: Vec<i32> = Vec::new();
     // With `odd_depths`: the last finished odd iteration's move, score and line, and the
     // depth of the iteration the result's move comes from.
     let mut odd: Option<(Point, i32, Vec<Point>)> = None;
@@ -1465,7 +1475,23 @@ pub fn search_within(
         let best = if params.mtdf && !params.exact_root {
             s.mtdf_root(&mut root, depth, guess)
         } else {
-            let pass = s.root_window(&mut root, depth, -WIN - 1, WIN + 1);
+            let centre = (depth >= 3 && params.aspiration > 0)
+                .then(|| scores.get(depth as usize - 3).copied())
+                .flatten()
+                .filter(|&c| !is_proven(c));
+            let pass = match centre {
+                Some(c) => {
+                    let (low, high) = (c - params.aspiration, c + params.aspiration);
+                    let narrow = s.root_window(&mut root, depth, low, high);
+                    match narrow.best {
+                        Some((_, score)) if narrow.complete && (score <= low || score >= high) => {
+                            s.root_window(&mut root, depth, -WIN - 1, WIN + 1)
+                        }
+                        _ => narrow,
+                    }
+                }
+                None => s.root_window(&mut root, depth, -WIN - 1, WIN + 1),
+            };
             if !pass.complete {
                 // The unfinished iteration's best move counts once the previous best has been
                 // searched again: a move that beat it is better at the greater depth.
@@ -1488,6 +1514,7 @@ pub fn search_within(
         }
         let (best_move, mut score) = best.expect("at least one root move");
         guess = score;
+        scores.push(score);
         if root_truncated && score <= -PROVEN {
             score = -(PROVEN - 1);
         }
