@@ -27,8 +27,9 @@
 //! 5's depth on 9x9 and 11x11 early positions it searched 8–60% more nodes and took longer
 //! than PVS (the circuit's scores are fine-grained, so the null-window passes are many, and
 //! each pass re-orders every node by energy, which the table does not keep): PVS stays.
-//! **Aspiration windows** are an option ([`SearchParams::aspiration`]): 22-18 for level 6
-//! with them on 9x9 at 2 s a move (`docs/strength.md`, AS1), inside the noise, so off.
+//! **Aspiration windows** are an option ([`SearchParams::aspiration`]): level 6 with them
+//! against itself without, 2 s a move, 22-18 on 9x9 and 20-20 on 11x11 (`docs/strength.md`,
+//! AS1 and AS2): even, so off.
 //!
 //! **Proven results.** Scores beyond [`PROVEN`] are game-theoretic: a win found through
 //! searched moves is proven whatever the width (one winning move suffices), but a loss is only
