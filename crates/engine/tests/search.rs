@@ -226,24 +226,18 @@ fn killer_moves_countermoves_and_history_keep_proofs_right() {
     assert!(checked > 25, "{checked}");
 }
 
-#[test]
-fn late_move_reductions_keep_proofs_right() {
-    // A reduced move is judged by a shallower search first: whatever a search with reductions
-    // calls proven (full width or two moves a node, reductions from the second move on) must
-    // be brute force's value, and a proven win's move must win.
+/// Searches random 3x3/4x4 positions (seeded by `seed`) with each of the parameters
+/// `variants` gives for a position's number of empty cells, checking every proof a search
+/// claims against brute force: the positions checked and the proofs claimed.
+fn proofs_on_random_positions(
+    seed: u64,
+    variants: impl Fn(u32) -> Vec<SearchParams>,
+) -> (usize, usize) {
     let mut memo = HashMap::new();
-    let mut rng = Rng(57);
+    let mut rng = Rng(seed);
     let (mut checked, mut proven_count) = (0, 0);
     for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)]) {
-        let depth = pos.empty_cells().len();
-        for (width, late_reduction) in [(u32::MAX, 1), (u32::MAX, 2), (2, 1)] {
-            let params = SearchParams {
-                width,
-                root_width: width,
-                late_reduction,
-                killers: true,
-                ..SearchParams::full_width(depth)
-            };
+        for params in variants(pos.empty_cells().len()) {
             let result = search(&pos, &params, &mut NoControl);
             if check_if_proven(&pos, &result, &mut memo) {
                 proven_count += 1;
@@ -251,6 +245,25 @@ fn late_move_reductions_keep_proofs_right() {
         }
         checked += 1;
     }
+    (checked, proven_count)
+}
+
+#[test]
+fn late_move_reductions_keep_proofs_right() {
+    // A reduced move is judged by a shallower search first: whatever a search with reductions
+    // calls proven (full width or two moves a node, reductions from the second move on) must
+    // be brute force's value, and a proven win's move must win.
+    let (checked, proven_count) = proofs_on_random_positions(57, |depth| {
+        [(u32::MAX, 1), (u32::MAX, 2), (2, 1)]
+            .map(|(width, late_reduction)| SearchParams {
+                width,
+                root_width: width,
+                late_reduction,
+                killers: true,
+                ..SearchParams::full_width(depth)
+            })
+            .to_vec()
+    });
     assert!(
         checked > 25 && proven_count > 2 * checked,
         "{checked} {proven_count}"
@@ -262,25 +275,16 @@ fn aspiration_windows_keep_proofs_right() {
     // From depth 3 the root is first searched in a narrow window around the score two plies
     // shallower, and again with the whole window when the score falls outside: whatever such
     // a search calls proven must be brute force's value, and a proven win's move must win.
-    let mut memo = HashMap::new();
-    let mut rng = Rng(91);
-    let (mut checked, mut proven_count) = (0, 0);
-    for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)]) {
-        let depth = pos.empty_cells().len();
-        for (width, aspiration) in [(u32::MAX, 1), (u32::MAX, 200), (2, 50)] {
-            let params = SearchParams {
+    let (checked, proven_count) = proofs_on_random_positions(91, |depth| {
+        [(u32::MAX, 1), (u32::MAX, 200), (2, 50)]
+            .map(|(width, aspiration)| SearchParams {
                 width,
                 root_width: width,
                 aspiration,
                 ..SearchParams::full_width(depth)
-            };
-            let result = search(&pos, &params, &mut NoControl);
-            if check_if_proven(&pos, &result, &mut memo) {
-                proven_count += 1;
-            }
-        }
-        checked += 1;
-    }
+            })
+            .to_vec()
+    });
     assert!(
         checked > 25 && proven_count >= 2 * checked,
         "{checked} {proven_count}"

@@ -1463,8 +1463,8 @@ pub fn search_within(
         return result;
     }
     result.best = Some(root[0].0);
-    let mut guess = 0;
-    // Each finished iteration's score, by depth (the aspiration windows' centres).
+    // Each finished iteration's score, by depth: the last one is MTD(f)'s guess, the one two
+    // plies shallower an aspiration window's centre.
     let mut scores: Vec<i32> = Vec::new();
     // With `odd_depths`: the last finished odd iteration's move, score and line, and the
     // depth of the iteration the result's move comes from.
@@ -1474,24 +1474,25 @@ pub fn search_within(
     let mut last_elapsed = 0.0f64;
     for depth in 1..=params.max_depth.max(1) {
         let best = if params.mtdf && !params.exact_root {
-            s.mtdf_root(&mut root, depth, guess)
+            s.mtdf_root(&mut root, depth, scores.last().copied().unwrap_or(0))
         } else {
             let centre = (depth >= 3 && params.aspiration > 0)
                 .then(|| scores.get(depth as usize - 3).copied())
                 .flatten()
                 .filter(|&c| !is_proven(c));
-            let pass = match centre {
-                Some(c) => {
-                    let (low, high) = (c - params.aspiration, c + params.aspiration);
-                    let narrow = s.root_window(&mut root, depth, low, high);
-                    match narrow.best {
-                        Some((_, score)) if narrow.complete && (score <= low || score >= high) => {
-                            s.root_window(&mut root, depth, -WIN - 1, WIN + 1)
-                        }
-                        _ => narrow,
-                    }
-                }
-                None => s.root_window(&mut root, depth, -WIN - 1, WIN + 1),
+            // The narrow pass stands unless it finished with a score outside its window.
+            let narrow = centre.map(|c| {
+                let (low, high) = (c - params.aspiration, c + params.aspiration);
+                let pass = s.root_window(&mut root, depth, low, high);
+                let outside = pass.complete
+                    && pass
+                        .best
+                        .is_some_and(|(_, score)| score <= low || score >= high);
+                (pass, outside)
+            });
+            let pass = match narrow {
+                Some((pass, false)) => pass,
+                _ => s.root_window(&mut root, depth, -WIN - 1, WIN + 1),
             };
             if !pass.complete {
                 // The unfinished iteration's best move counts once the previous best has been
@@ -1514,7 +1515,6 @@ pub fn search_within(
             break;
         }
         let (best_move, mut score) = best.expect("at least one root move");
-        guess = score;
         scores.push(score);
         if root_truncated && score <= -PROVEN {
             score = -(PROVEN - 1);
