@@ -362,8 +362,8 @@ impl Session {
         Ok(ANALYZE_COMMANDS.join("\n"))
     }
 
-    /// `compute-inferior b|w`: dead, captured, dominated and vulnerable cells for that player
-    /// to move, in HexGui's `cell code` pairs.
+    /// `compute-inferior b|w`: dead, captured, dominated, vulnerable and reversible cells for
+    /// that player to move, in HexGui's `cell code` pairs.
     fn compute_inferior(&mut self, args: &[&str]) -> Reply {
         let [color] = args else {
             return Err("usage: compute-inferior b|w".into());
@@ -380,6 +380,7 @@ impl Session {
         let mut cells = inferior::analyze(&self.position, parse_color(color)?);
         cells.dominated.clear();
         cells.vulnerable.clear();
+        cells.reversible.clear();
         Ok(inferior::hexgui_format(&cells))
     }
 
@@ -394,6 +395,7 @@ impl Session {
         cells.dead_after_fill = ohm_engine::CellSet::EMPTY;
         cells.dominated.clear();
         cells.vulnerable.clear();
+        cells.reversible.clear();
         Ok(inferior::hexgui_format(&cells))
     }
 

@@ -403,7 +403,8 @@ fn hexgui_format_lists_cell_code_pairs() {
         assert!(
             ["fdb", "fdw", "fcb", "fcw"].contains(&code)
                 || code.starts_with("id[")
-                || code.starts_with("iv["),
+                || code.starts_with("iv[")
+                || code.starts_with("ir["),
             "{text}"
         );
     }
@@ -702,7 +703,8 @@ fn bjornsson_figure_5_right_a_dominated_triple() {
 /// by the property that defines it, with the exhaustive solver: dead cells never change a
 /// completion's winner; a captured pair filled with its owner keeps the value for either
 /// side to move; a dominated move loses whenever its dominator does; a vulnerable stone is
-/// dead once the killer is played.
+/// dead once the killer is played; after a reversible move and its reverser's answer, the
+/// position is worth what it would be with two opponent stones there.
 #[test]
 fn oracle_every_library_claim_holds_where_it_matches() {
     use ohm_engine::inferior::{Claim, Library};
@@ -769,7 +771,21 @@ fn oracle_every_library_claim_holds_where_it_matches() {
                             picture()
                         );
                     }
-                    Claim::PermanentlyInferior | Claim::Reversible => {}
+                    Claim::Reversible => {
+                        // The answer leaves the stone no better than the opponent's own.
+                        let (b, w) = play(black, white, x, c);
+                        let (rb, rw) = play(b, w, y, d);
+                        let (b, w) = play(black, white, y, c | d);
+                        for side in Color::ALL {
+                            assert_eq!(
+                                small.wins(rb, rw, side, &mut memo),
+                                small.wins(b, w, side, &mut memo),
+                                "{m:?}: the answer leaves the stone alive, {side:?} to move\n{}",
+                                picture()
+                            );
+                        }
+                    }
+                    Claim::PermanentlyInferior => {}
                 }
             }
         },
@@ -780,6 +796,7 @@ fn oracle_every_library_claim_holds_where_it_matches() {
         Claim::Captured,
         Claim::Dominated,
         Claim::Vulnerable,
+        Claim::Reversible,
     ] {
         assert!(
             seen.get(&claim).copied().unwrap_or(0) > 10,

@@ -237,7 +237,7 @@ fn proof_steps(proof: &str) -> Vec<String> {
 }
 
 /// One entry per inferior cell, the strongest statement first: captured, dead, dominated,
-/// vulnerable; each with the engine's explanation in words ([`explain::describe`]), which names
+/// vulnerable, reversible; each with the engine's explanation in words ([`explain::describe`]), which names
 /// the dominating or killing cells.
 fn inferior_cells(cells: &InferiorCells) -> Vec<InferiorCell> {
     let mut out: Vec<InferiorCell> = Vec::new();
@@ -274,6 +274,7 @@ fn inferior_cells(cells: &InferiorCells) -> Vec<InferiorCell> {
     for (kind, list) in [
         (InferiorKind::Dominated, &cells.dominated),
         (InferiorKind::Vulnerable, &cells.vulnerable),
+        (InferiorKind::Reversible, &cells.reversible),
     ] {
         for (p, by) in list {
             if seen.contains(*p) {
@@ -310,6 +311,31 @@ mod tests {
             color,
             ends: [a.into(), b.into()],
         }
+    }
+
+    #[test]
+    fn reversible_cells_are_listed_with_their_answer_unless_a_stronger_claim_holds() {
+        let mut cells = inferior::analyze(&position(5, &[]), Color::Black);
+        let cell = |name: &str| Point::parse(name).unwrap();
+        // a1 is dominated on the empty board: the stronger claim is the one listed.
+        cells
+            .reversible
+            .push((cell("a1"), CellSet::single(cell("b1"))));
+        cells
+            .reversible
+            .push((cell("c3"), CellSet::single(cell("d3"))));
+        let listed = inferior_cells(&cells);
+        let kind = |name: &str| listed.iter().find(|c| c.cell == name).map(|c| c.kind);
+        assert_eq!(kind("a1"), Some(InferiorKind::Dominated));
+        let c3 = listed.iter().find(|c| c.cell == "c3").expect("c3 listed");
+        assert_eq!(c3.kind, InferiorKind::Reversible);
+        assert_eq!(c3.by, vec!["d3".to_string()]);
+        assert!(
+            c3.reason
+                .starts_with("reversible: if Black plays here, White answers at d3"),
+            "{}",
+            c3.reason
+        );
     }
 
     const CONNECTIONS: Overlays = Overlays {

@@ -122,7 +122,7 @@ impl Request {
 pub struct Overlays {
     /// H-search for both players: winning connections (proven) and must-play regions.
     pub connections: bool,
-    /// Dead, captured, dominated and vulnerable cells for the side to move.
+    /// Dead, captured, dominated, vulnerable and reversible cells for the side to move.
     pub inferior: bool,
     /// The circuit evaluation and the energy of every cell (heat map, evaluation bar).
     pub circuit: bool,
@@ -466,6 +466,9 @@ pub enum InferiorKind {
     Dominated,
     /// The opponent can kill a stone played there with one answer.
     Vulnerable,
+    /// The opponent can answer a stone played there so that it is worth no more than the
+    /// opponent's own.
+    Reversible,
 }
 
 /// One inferior cell with the reason it was found.

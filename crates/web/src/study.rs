@@ -44,7 +44,7 @@ pub enum Toggle {
     Winning,
     /// Where the side to move must play against the opponent's threats.
     MustPlay,
-    /// Dead, captured, dominated and vulnerable cells.
+    /// Dead, captured, dominated, vulnerable and reversible cells.
     Inferior,
     /// Energy of the circuit around each cell.
     Heat,

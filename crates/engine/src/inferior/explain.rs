@@ -43,7 +43,7 @@ fn either(cells: CellSet) -> String {
 
 /// What the strongest classification of `cell` means, in a sentence naming the cells involved,
 /// followed by why it was found (each reason once); `None` for a cell that is not inferior.
-/// The order of strength: captured, dead, dominated, vulnerable.
+/// The order of strength: captured, dead, dominated, vulnerable, reversible.
 #[must_use]
 pub fn describe(cells: &InferiorCells, cell: Point) -> Option<String> {
     let mover = cells.to_move;
@@ -89,6 +89,19 @@ pub fn describe(cells: &InferiorCells, cell: Point) -> Option<String> {
             ),
             Some("the answer leaves the stone dead".to_string()),
         )
+    } else if let Some((_, by)) = cells.reversible.iter().find(|(p, _)| *p == cell) {
+        (
+            format!(
+                "reversible: if {} plays here, {} answers at {} and captures the cells around \
+                 it, and the {} stone is then worth no more than a {} stone",
+                mover.title(),
+                (!mover).title(),
+                either(*by),
+                mover.title(),
+                (!mover).title()
+            ),
+            None,
+        )
     } else {
         return None;
     };
@@ -96,6 +109,7 @@ pub fn describe(cells: &InferiorCells, cell: Point) -> Option<String> {
         .dominated
         .iter()
         .chain(&cells.vulnerable)
+        .chain(&cells.reversible)
         .find(|(p, _)| *p == cell)
         .map(|(_, by)| *by);
     let mut why = why_words(cells.reasons_for(cell), dominators);
@@ -135,7 +149,7 @@ fn why_words<'a>(
             // dominated by the cells named, vulnerable to the answer named): say only where the
             // proof comes from. Its other claims carry news: say them.
             InferiorReason::Local {
-                claim: Claim::Dead | Claim::Dominated | Claim::Vulnerable,
+                claim: Claim::Dead | Claim::Dominated | Claim::Vulnerable | Claim::Reversible,
                 ..
             } => {
                 let text = "proven by the generated library of local patterns".to_string();
@@ -278,6 +292,7 @@ mod tests {
             fill: ByColor::default(),
             dominated: Vec::new(),
             vulnerable: Vec::new(),
+            reversible: Vec::new(),
             reasons: Vec::new(),
             consider: Board::square(5).unwrap().cells(),
         }
@@ -331,5 +346,26 @@ mod tests {
             "vulnerable: a White stone here dies if Black answers at d3 (the answer leaves \
              the stone dead)."
         );
+    }
+
+    #[test]
+    fn reversible_cells_name_the_answer_and_the_hexgui_code() {
+        let mut cells = empty(Color::Black);
+        cells.reversible.push((p("b2"), CellSet::single(p("c2"))));
+        cells.reasons.push((
+            p("b2"),
+            InferiorReason::Local {
+                claim: Claim::Reversible,
+                colour: Color::Black,
+                partner: p("c2"),
+            },
+        ));
+        assert_eq!(
+            describe(&cells, p("b2")).unwrap(),
+            "reversible: if Black plays here, White answers at c2 and captures the cells \
+             around it, and the Black stone is then worth no more than a White stone (proven \
+             by the generated library of local patterns)."
+        );
+        assert_eq!(super::super::hexgui_format(&cells), "b2 ir[c2]");
     }
 }

@@ -194,6 +194,12 @@ pub struct InferiorCells {
     pub dominated: Vec<(Point, CellSet)>,
     /// For `to_move`: a cell and the opponent's answers that would kill a stone there.
     pub vulnerable: Vec<(Point, CellSet)>,
+    /// For `to_move`: a cell and the opponent's answers that would reverse a stone there
+    /// (Henderson and Hayward's captured-reversible moves: the answer captures cells around
+    /// the stone, after which it is worth no more than the opponent's own stone). Shown, not
+    /// pruned: pruning them needs the reverser's move to stay available, which the rule of
+    /// [`prune`] does not track.
+    pub reversible: Vec<(Point, CellSet)>,
     /// The reason of each classification (a cell may have several).
     pub reasons: Vec<(Point, InferiorReason)>,
     /// Moves worth considering for `to_move`: the empty cells after fill-in, without the
@@ -281,6 +287,7 @@ pub fn analyze_with(
         fill: ByColor::default(),
         dominated: Vec::new(),
         vulnerable: Vec::new(),
+        reversible: Vec::new(),
         reasons: Vec::new(),
         consider: CellSet::EMPTY,
     };
@@ -503,6 +510,11 @@ pub fn analyze_with(
     }
     let mut dominators: Vec<(Point, Point, InferiorReason)> = Vec::new();
     let mut killers: Vec<(Point, Point, InferiorReason)> = Vec::new();
+    let mut reversers: Vec<(Point, Point, InferiorReason)> = local
+        .iter()
+        .filter(|m| m.claim == Claim::Reversible && m.colour == to_move)
+        .map(|m| (m.cell, m.partner, local_reason(m)))
+        .collect();
     let mut relation =
         |cell: Point, other: Point, dominates: bool, reason: &dyn Fn() -> InferiorReason| {
             let reason = reason();
@@ -589,7 +601,15 @@ pub fn analyze_with(
     }
     out.dominated = group_by_cell(&dominators, empty);
     out.vulnerable = group_by_cell(&killers, empty);
-    for (p, _, reason) in dominators.iter().chain(killers.iter()) {
+    // A reversible cell that is also dominated or vulnerable is said as the stronger claim.
+    reversers.retain(|(p, _, _)| {
+        !out.dominated
+            .iter()
+            .chain(&out.vulnerable)
+            .any(|(q, _)| q == p)
+    });
+    out.reversible = group_by_cell(&reversers, empty);
+    for (p, _, reason) in dominators.iter().chain(&killers).chain(&reversers) {
         if empty.contains(*p) && !out.reasons.iter().any(|(q, r)| q == p && r == reason) {
             out.reasons.push((*p, reason.clone()));
         }
@@ -731,8 +751,8 @@ pub fn local_reason_text(claim: Claim, colour: Color, partner: Point) -> String 
             "vulnerable: if {x} plays here, {y} answers {partner} and the {x} stone is dead"
         ),
         Claim::Reversible => format!(
-            "reversible: if {x} plays here, {y} answers {partner} and the {x} stone is as good \
-             as dead"
+            "reversible: if {x} plays here, {y} answers {partner} and captures the cells that \
+             leave the {x} stone worth no more than a {y} stone"
         ),
     }
 }
@@ -799,6 +819,10 @@ pub fn hexgui_format(cells: &InferiorCells) -> String {
         if !cells.dominated.iter().any(|(q, _)| q == p) {
             parts.push(format!("{p} iv[{}]", list(by)));
         }
+    }
+    // Reversible cells are never dominated or vulnerable too (`analyze` keeps the stronger).
+    for (p, by) in &cells.reversible {
+        parts.push(format!("{p} ir[{}]", list(by)));
     }
     parts.join(" ")
 }

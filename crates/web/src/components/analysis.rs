@@ -206,6 +206,7 @@ pub fn board_overlay(study: &Study, position: &Position) -> BoardOverlay {
                 InferiorKind::Captured => ("captured", "●"),
                 InferiorKind::Dominated => ("dominated", "▽"),
                 InferiorKind::Vulnerable => ("vulnerable", "▿"),
+                InferiorKind::Reversible => ("reversible", "↺"),
             };
             let o = overlay.at(cell);
             o.mark = Some(CellMark {
@@ -585,6 +586,7 @@ fn inferior_list(study: &Study, analysis: &Analysis, board_colours: bool) -> Htm
             InferiorKind::Captured => "captured",
             InferiorKind::Dominated => "dominated",
             InferiorKind::Vulnerable => "vulnerable",
+            InferiorKind::Reversible => "reversible",
         };
         let fill = c
             .fill
@@ -1038,7 +1040,7 @@ fn legend(board_colours: bool) -> Html {
         ("must-play", "Must-play region", "Ringed cells are the only moves that stop the opponent's threats to connect; anywhere else, the opponent wins."),
         ("dead", "Dead ×", "No stone on a dead cell can ever change who wins, so neither player needs to play there."),
         ("captured", "Captured ●", "A captured cell belongs to the dot's colour whoever moves first, so it counts as filled in. A ring and a dot on one cell: the dot decides, a stone there changes nothing."),
-        ("dominated", "Dominated ▽", "Another move, named in the cell's tooltip, is at least as good for the side to move (▿ vulnerable: the opponent can kill a stone there with the answer named)."),
+        ("dominated", "Dominated ▽", "Another move, named in the cell's tooltip, is at least as good for the side to move (▿ vulnerable: the opponent can kill a stone there with the answer named; ↺ reversible: the answer named leaves a stone there worth no more than the opponent's)."),
         ("heat", "Heat map", "Warmer cells carry more of the current between a player's edges when the board is seen as an electric circuit: the fight is there."),
         ("eval", "Evaluation bar", "The bar compares the two circuits' resistances as each player's chance of winning: an estimate, not a proof. Every evaluation in Ohm is a number for the player it names: “+0.80 for White” favours White."),
         ("graph", "Evaluation graph", "The line follows that estimate move by move, so the moves that swung the game stand out."),
