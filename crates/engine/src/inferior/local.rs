@@ -733,7 +733,7 @@ pub fn families() -> Vec<Family> {
             partner: 0,
             free: (1..INNER_SIZE).filter(|&i| WINDOW[i].1 >= 0).collect(),
             stones: Vec::new(),
-            fixed: past_edge(),
+            fixed: past_edge(0),
         },
         Family {
             name: "dead along the edge",
@@ -744,33 +744,39 @@ pub fn families() -> Vec<Family> {
             stones: (INNER_SIZE..WINDOW_SIZE)
                 .filter(|&i| (0..=1).contains(&WINDOW[i].1))
                 .collect(),
-            fixed: past_edge(),
+            fixed: past_edge(0),
         },
-        {
-            // Both cells on the first row: their board neighbours in every state, the
-            // board positions two steps from either unknown or holding a stone.
-            let pair: Mask = 1 | 1 << 1;
-            let on_board = |i: &usize| WINDOW[*i].1 >= 0;
-            let near = neighbours_of(pair);
-            let ring = neighbours_of(pair | near);
-            Family {
-                name: "pairs along the edge",
-                partner: 1,
-                free: bits(near).filter(on_board).collect(),
-                stones: bits(ring).filter(on_board).collect(),
-                fixed: past_edge(),
-            }
-        },
+        edge_pair("pairs along the edge", 1, 0, 3),
+        edge_pair("first-row cells with a second-row partner", 2, 0, 2),
+        edge_pair("second-row cells with a first-row partner", 5, 1, 2),
     ]
 }
 
-/// The window positions past an edge of the anchor's row (`r < 0`), as the edge's stones
-/// (Black's: the exchange of colours gives White's).
-fn past_edge() -> Vec<(usize, State)> {
+/// The window positions past the edge of a board whose first row is `row` rows behind the
+/// anchor's (`r < -row`), as the edge's stones (Black's: the exchange of colours gives
+/// White's).
+fn past_edge(row: i8) -> Vec<(usize, State)> {
     (1..WINDOW_SIZE)
-        .filter(|&i| WINDOW[i].1 < 0)
+        .filter(|&i| WINDOW[i].1 < -row)
         .map(|i| (i, BLACK))
         .collect()
+}
+
+/// The two-cell claims of the anchor (on the board's row `row`, 0 the first) and its
+/// neighbour `partner` near an edge: the pair's board neighbours in every state, the board
+/// positions one step further on the first `ring_rows` rows unknown or holding a stone.
+fn edge_pair(name: &'static str, partner: usize, row: i8, ring_rows: i8) -> Family {
+    let pair: Mask = 1 | 1 << partner;
+    let on_rows = |rows: i8| move |i: &usize| (-row..rows - row).contains(&WINDOW[*i].1);
+    let near = neighbours_of(pair);
+    let ring = neighbours_of(pair | near);
+    Family {
+        name,
+        partner,
+        free: bits(near).filter(on_rows(i8::MAX / 2)).collect(),
+        stones: bits(ring).filter(on_rows(ring_rows)).collect(),
+        fixed: past_edge(row),
+    }
 }
 
 /// Proves every minimal pattern of one family, one per symmetry class (unsorted).
