@@ -694,14 +694,29 @@ pub struct Family {
 }
 
 /// The families the library covers: dead cells from the anchor's six neighbours; the two-cell
-/// claims with the partner next to the anchor, from the neighbourhoods of the two; and dead
-/// cells next to an edge (the anchor on the first row, the positions past the edge the
-/// edge's stones), from every board position within distance 2 (4^11 windows), and from the
-/// first two rows within distance 3 (4^12). The edge families also find interior patterns
-/// that need the second ring (a cell whose empty neighbours all touch one group around it):
-/// 322 and 84 dead patterns beyond the first two families, which move the share of moves
-/// pruned on 11x11 middle games from 440 to 444 of 910 and the solver's nodes not at all;
-/// the whole interior second ring (4^18 windows) is out of reach of this enumeration.
+/// claims with the partner next to the anchor, from the neighbourhoods of the two; and near
+/// an edge (the positions past it held as the edge's stones):
+///
+/// - dead cells on the first row, from every board position within distance 2 (4^11
+///   windows), and from the first two rows within distance 3 (the third ring unknown or a
+///   stone);
+/// - two-cell claims of a pair on the first row, of a first-row cell and its second-row
+///   partner, and of a second-row cell and its first-row partner: the pair's board
+///   neighbours in every state, the next ring unknown or a stone (all of it for the pair on
+///   the first row, its first two rows for the others);
+/// - in the corners (past both edges unknown): dead corner cells from the board within
+///   distance 3 (acute) or 2 (obtuse), and the corner cell with each of its neighbours.
+///
+/// `ohm patterns` counts them (measured when they came in): the dead families 406 patterns
+/// beyond the first two families (some of them interior ones that need the second ring, a
+/// cell whose empty neighbours all touch one group around it), the pair families 566, 298
+/// and 378 (with what the others already prove removed: 1,482 in all, 239 of them
+/// captured-reversible), the corner families 180 dead and 7 reversible more (1,669). The moves the
+/// solver's analysis prunes on 11x11 middle games went from 402 to 456 of 910, on 9x9 from
+/// 207 to 245 of 610; the solver's nodes on the 6x6 and 7x7 openings and the solved 9x9 file
+/// stayed within a few percent. No family proves a permanently inferior cell that is not
+/// also part of a captured pair (the stronger claim the library keeps). The whole interior
+/// second ring (4^18 windows) is out of reach of this enumeration.
 ///
 /// Partners two steps away were tried (measured): across a bridge the neighbourhoods prove
 /// nothing; in a line they prove 549 more patterns (340 captured pairs, 173 dominated, 36
@@ -749,6 +764,17 @@ pub fn families() -> Vec<Family> {
         edge_pair("pairs along the edge", 1, 0, 3),
         edge_pair("first-row cells with a second-row partner", 2, 0, 2),
         edge_pair("second-row cells with a first-row partner", 5, 1, 2),
+        corner("dead in the acute corner", 0, Corner::Acute, 3, 3),
+        corner("dead in the obtuse corner", 0, Corner::Obtuse, 2, 2),
+        corner("pairs in the acute corner", 1, Corner::Acute, 2, 2),
+        corner(
+            "pairs on an edge of the obtuse corner",
+            4,
+            Corner::Obtuse,
+            1,
+            2
+        ),
+        corner("pairs across the obtuse corner", 3, Corner::Obtuse, 1, 2),
     ]
 }
 
@@ -776,6 +802,60 @@ fn edge_pair(name: &'static str, partner: usize, row: i8, ring_rows: i8) -> Fami
         free: bits(near).filter(on_rows(i8::MAX / 2)).collect(),
         stones: bits(ring).filter(on_rows(ring_rows)).collect(),
         fixed: past_edge(row),
+    }
+}
+
+/// The two corners of a Hex board: the acute one, whose cell has two board neighbours, and
+/// the obtuse one, whose cell has three.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Corner {
+    Acute,
+    Obtuse,
+}
+
+/// Axial distance between two window offsets.
+fn distance(a: (i8, i8), b: (i8, i8)) -> i8 {
+    let (dq, dr) = (a.0 - b.0, a.1 - b.1);
+    dq.abs().max(dr.abs()).max((dq + dr).abs())
+}
+
+/// The claims of the corner cell (the anchor; with `partner`, its neighbour): the board
+/// positions within `radius` of the claim's cells in every state, those within `ring` unknown
+/// or holding a stone. The board lies at `r >= 0` and `q >= 0` (acute) or `q <= 0` (obtuse);
+/// past the first edge Black's stones, past the second White's, past both unknown (as the
+/// matcher reads them).
+fn corner(name: &'static str, partner: usize, corner: Corner, radius: i8, ring: i8) -> Family {
+    let inside_q = |q: i8| match corner {
+        Corner::Acute => q >= 0,
+        Corner::Obtuse => q <= 0,
+    };
+    let claim = [WINDOW[0], WINDOW[partner]];
+    let reach = |i: usize| {
+        claim
+            .iter()
+            .map(|&c| distance(c, WINDOW[i]))
+            .min()
+            .unwrap_or(0)
+    };
+    let on_board = |i: usize| WINDOW[i].1 >= 0 && inside_q(WINDOW[i].0);
+    let candidates = || (1..WINDOW_SIZE).filter(move |&i| i != partner && on_board(i));
+    Family {
+        name,
+        partner,
+        free: candidates().filter(|&i| reach(i) <= radius).collect(),
+        stones: candidates()
+            .filter(|&i| reach(i) > radius && reach(i) <= ring)
+            .collect(),
+        fixed: (1..WINDOW_SIZE)
+            .filter_map(|i| {
+                let (q, r) = WINDOW[i];
+                match (r >= 0, inside_q(q)) {
+                    (false, true) => Some((i, BLACK)),
+                    (true, false) => Some((i, WHITE)),
+                    _ => None,
+                }
+            })
+            .collect(),
     }
 }
 
