@@ -711,10 +711,11 @@ pub struct Family {
 /// beyond the first two families (some of them interior ones that need the second ring, a
 /// cell whose empty neighbours all touch one group around it), the pair families 566, 298
 /// and 378 (with what the others already prove removed: 1,482 in all, 239 of them
-/// captured-reversible), the corner families 180 dead and 7 reversible more (1,669). The moves the
-/// solver's analysis prunes on 11x11 middle games went from 402 to 456 of 910, on 9x9 from
-/// 207 to 245 of 610; the solver's nodes on the 6x6 and 7x7 openings and the solved 9x9 file
-/// stayed within a few percent. No family proves a permanently inferior cell that is not
+/// captured-reversible), the corner families 180 dead and 7 reversible more (1,669). The
+/// moves the solver's analysis prunes on 11x11 middle games went from 402 to 456 of 910, on
+/// 9x9 from 207 to 245 of 610; the solver's nodes on the 6x6 and 7x7 openings and the solved
+/// 9x9 file stayed within a few percent, and level 6 drew the build before 59-61 in 120
+/// games (`docs/strength.md`, LB1-LB3). No family proves a permanently inferior cell that is not
 /// also part of a captured pair (the stronger claim the library keeps). The whole interior
 /// second ring (4^18 windows) is out of reach of this enumeration.
 ///
