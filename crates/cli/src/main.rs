@@ -316,7 +316,7 @@ fn run(args: &[String]) -> Result<String, String> {
         }
         ["patterns"] => Ok(pattern_counts()),
         ["patterns", "text"] => Ok(ohm_engine::inferior::local::library_text(
-            &generate_library(),
+            &ohm_engine::inferior::local::generate_on_threads(),
         )),
         ["bench", "wins", player] => ohm_cli::keep_wins::run(player),
         ["bench", suite @ ..] if suite.len() <= 1 => {
@@ -360,28 +360,10 @@ fn position_at(
     record.to_position_at(count).map_err(|e| e.to_string())
 }
 
-/// The inferior-cell library proven again, one thread per pattern family (the edge pairs'
-/// family alone takes half a minute).
-fn generate_library() -> Vec<ohm_engine::inferior::local::LibraryPattern> {
-    use ohm_engine::inferior::local;
-    let families = local::families();
-    std::thread::scope(|scope| {
-        let proving: Vec<_> = families
-            .iter()
-            .map(|family| scope.spawn(|| local::generate_family(family)))
-            .collect();
-        local::library_from(
-            proving
-                .into_iter()
-                .map(|thread| thread.join().expect("a pattern family's proof panicked")),
-        )
-    })
-}
-
 /// `ohm patterns`: proves the inferior-cell library again and counts its patterns per claim.
 fn pattern_counts() -> String {
     use ohm_engine::inferior::local::{self, Claim};
-    let generated = generate_library();
+    let generated = local::generate_on_threads();
     let mut out =
         String::from("Inferior-cell library, proven now (one pattern per symmetry class)\n");
     for claim in Claim::ALL {

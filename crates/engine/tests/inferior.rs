@@ -729,6 +729,21 @@ fn oracle_every_library_claim_holds_where_it_matches() {
                 Color::Black => (b | bit, w),
                 Color::White => (b, w | bit),
             };
+            // The two positions have the same winner whichever side moves first.
+            let same_value = |a: (u32, u32),
+                              b: (u32, u32),
+                              memo: &mut HashMap<_, _>,
+                              what: &dyn Fn(Color) -> String| {
+                for side in Color::ALL {
+                    assert_eq!(
+                        small.wins(a.0, a.1, side, memo),
+                        small.wins(b.0, b.1, side, memo),
+                        "{}\n{}",
+                        what(side),
+                        picture()
+                    );
+                }
+            };
             for m in library.find_matches(pos.board(), &stones) {
                 *seen.entry(m.claim).or_default() += 1;
                 let (c, d) = (small.bit(m.cell), small.bit(m.partner));
@@ -739,17 +754,12 @@ fn oracle_every_library_claim_holds_where_it_matches() {
                         "{m:?}\n{}",
                         picture()
                     ),
-                    Claim::Captured => {
-                        let (fb, fw) = play(black, white, x, c | d);
-                        for side in Color::ALL {
-                            assert_eq!(
-                                small.wins(black, white, side, &mut memo),
-                                small.wins(fb, fw, side, &mut memo),
-                                "{m:?} with {side:?} to move\n{}",
-                                picture()
-                            );
-                        }
-                    }
+                    Claim::Captured => same_value(
+                        (black, white),
+                        play(black, white, x, c | d),
+                        &mut memo,
+                        &|side| format!("{m:?} with {side:?} to move"),
+                    ),
                     Claim::Dominated => {
                         let (cb, cw) = play(black, white, x, c);
                         let (db, dw) = play(black, white, x, d);
@@ -774,16 +784,16 @@ fn oracle_every_library_claim_holds_where_it_matches() {
                     Claim::Reversible => {
                         // The answer leaves the stone no better than the opponent's own.
                         let (b, w) = play(black, white, x, c);
-                        let (rb, rw) = play(b, w, y, d);
-                        let (b, w) = play(black, white, y, c | d);
-                        for side in Color::ALL {
-                            assert_eq!(
-                                small.wins(rb, rw, side, &mut memo),
-                                small.wins(b, w, side, &mut memo),
-                                "{m:?}: the answer leaves the stone alive, {side:?} to move\n{}",
-                                picture()
-                            );
-                        }
+                        same_value(
+                            play(b, w, y, d),
+                            play(black, white, y, c | d),
+                            &mut memo,
+                            &|side| {
+                                format!(
+                                    "{m:?}: the answer leaves the stone alive, {side:?} to move"
+                                )
+                            },
+                        );
                     }
                     Claim::PermanentlyInferior => {}
                 }

@@ -8,16 +8,7 @@ use ohm_engine::inferior::matcher::{Library, LIBRARY};
 /// to rewrite it after changing the generator (`ohm patterns` prints the counts).
 #[test]
 fn the_committed_library_is_the_generators_output() {
-    // `local::generate`, one thread per family (the edge pairs' family takes half a minute).
-    let families = local::families();
-    let patterns = std::thread::scope(|scope| {
-        let proving: Vec<_> = families
-            .iter()
-            .map(|family| scope.spawn(|| local::generate_family(family)))
-            .collect();
-        local::library_from(proving.into_iter().map(|t| t.join().unwrap()))
-    });
-    let generated = local::library_text(&patterns);
+    let generated = local::library_text(&local::generate_on_threads());
     if std::env::var_os("OHM_BLESS").is_some() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/inferior/library.txt");
         std::fs::write(path, &generated).expect("write library.txt");

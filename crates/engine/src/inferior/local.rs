@@ -715,9 +715,9 @@ pub struct Family {
 /// moves the solver's analysis prunes on 11x11 middle games went from 402 to 456 of 910, on
 /// 9x9 from 207 to 245 of 610; the solver's nodes on the 6x6 and 7x7 openings and the solved
 /// 9x9 file stayed within a few percent, and level 6 drew the build before 59-61 in 120
-/// games (`docs/strength.md`, LB1-LB3). No family proves a permanently inferior cell that is not
-/// also part of a captured pair (the stronger claim the library keeps). The whole interior
-/// second ring (4^18 windows) is out of reach of this enumeration.
+/// games (`docs/strength.md`, LB1-LB3). No family proves a permanently inferior cell that is
+/// not also part of a captured pair (the stronger claim the library keeps). The whole
+/// interior second ring (4^18 windows) is out of reach of this enumeration.
 ///
 /// Partners two steps away were tried (measured): across a bridge the neighbourhoods prove
 /// nothing; in a line they prove 549 more patterns (340 captured pairs, 173 dominated, 36
@@ -794,14 +794,15 @@ fn past_edge(row: i8) -> Vec<(usize, State)> {
 /// positions one step further on the first `ring_rows` rows unknown or holding a stone.
 fn edge_pair(name: &'static str, partner: usize, row: i8, ring_rows: i8) -> Family {
     let pair: Mask = 1 | 1 << partner;
-    let on_rows = |rows: i8| move |i: &usize| (-row..rows - row).contains(&WINDOW[*i].1);
+    let on_board = |i: &usize| WINDOW[*i].1 >= -row;
+    let on_ring_rows = |i: &usize| on_board(i) && WINDOW[*i].1 < ring_rows - row;
     let near = neighbours_of(pair);
     let ring = neighbours_of(pair | near);
     Family {
         name,
         partner,
-        free: bits(near).filter(on_rows(i8::MAX / 2)).collect(),
-        stones: bits(ring).filter(on_rows(ring_rows)).collect(),
+        free: bits(near).filter(on_board).collect(),
+        stones: bits(ring).filter(on_ring_rows).collect(),
         fixed: past_edge(row),
     }
 }
@@ -944,10 +945,27 @@ pub fn generate() -> Vec<LibraryPattern> {
     library_from(families().iter().map(generate_family))
 }
 
-/// The library from the families' patterns ([`generate_family`] of each [`families`] member,
-/// which a caller with threads may prove in parallel): sorted, each pattern once.
+/// [`generate`] with one thread per family (the edge pairs' family alone takes half a
+/// minute): the same library.
+#[cfg(feature = "std")]
 #[must_use]
-pub fn library_from(parts: impl IntoIterator<Item = Vec<LibraryPattern>>) -> Vec<LibraryPattern> {
+pub fn generate_on_threads() -> Vec<LibraryPattern> {
+    let families = families();
+    std::thread::scope(|scope| {
+        let proving: Vec<_> = families
+            .iter()
+            .map(|family| scope.spawn(|| generate_family(family)))
+            .collect();
+        library_from(
+            proving
+                .into_iter()
+                .map(|thread| thread.join().expect("a pattern family's proof panicked")),
+        )
+    })
+}
+
+/// The library from the families' patterns: sorted, each pattern once.
+fn library_from(parts: impl IntoIterator<Item = Vec<LibraryPattern>>) -> Vec<LibraryPattern> {
     let mut out: Vec<LibraryPattern> = parts.into_iter().flatten().collect();
     out.sort_unstable();
     out.dedup();
