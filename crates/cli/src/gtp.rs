@@ -10,7 +10,7 @@ use std::io::{self, BufRead, Write};
 use ohm_engine::notation::{self, Format};
 use ohm_engine::{diagram, inferior, Board, Color, Move, Position};
 
-use crate::play_commands::{self, PlayerSettings};
+use crate::play_commands::{self, PlayerSettings, TimeSystem};
 use crate::solver_commands::SolverSession;
 use crate::vc_commands::{self, VcCache};
 
@@ -44,6 +44,7 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("ohm-swap_rule", Session::swap_rule),
     ("param_game", Session::param_game),
     ("param_ohm", Session::param_ohm),
+    ("time_settings", Session::time_settings),
     ("time_left", Session::time_left),
     ("eval-resist", Session::eval_resist),
     ("eval-resist-cells", Session::eval_resist_cells),
@@ -237,6 +238,40 @@ impl Session {
 
     fn param_ohm(&mut self, args: &[&str]) -> Reply {
         self.player.param(args)
+    }
+
+    /// `time_settings MAIN BYO_YOMI STONES` (GTP 2): each player has `MAIN` seconds, then
+    /// periods of `BYO_YOMI` seconds for `STONES` moves (Canadian byo-yomi); `BYO_YOMI` 0
+    /// is a clock for the whole game, and `STONES` 0 with `BYO_YOMI` above 0 (or everything
+    /// 0) no time limit, as the standard says. Both clocks start full at once and again at
+    /// every new game; genmove keeps within them, and the controller's `time_left` corrects
+    /// them.
+    fn time_settings(&mut self, args: &[&str]) -> Reply {
+        const USAGE: &str = "usage: time_settings MAIN_SECONDS BYO_YOMI_SECONDS BYO_YOMI_STONES";
+        let [main, byo_yomi, stones] = args else {
+            return Err(USAGE.into());
+        };
+        let seconds = |name: &str, text: &str| -> Result<f64, String> {
+            match text.parse::<f64>() {
+                Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+                _ => Err(format!(
+                    "{name} '{text}' is not a number of seconds (0 or more)"
+                )),
+            }
+        };
+        let main = seconds("main time", main)?;
+        let byo_yomi = seconds("byo-yomi time", byo_yomi)?;
+        let stones: u32 = stones
+            .parse()
+            .map_err(|_| format!("byo-yomi stones '{stones}' is not a number of stones"))?;
+        let unlimited = (byo_yomi > 0.0 && stones == 0) || (main == 0.0 && byo_yomi == 0.0);
+        self.player
+            .set_time_system((!unlimited).then_some(TimeSystem {
+                main,
+                byo_yomi,
+                stones,
+            }));
+        Ok(String::new())
     }
 
     /// `time_left b|w SECONDS STONES`: the controller's clock; genmove keeps within it.
@@ -532,8 +567,8 @@ impl Session {
             [] => {
                 let time = self
                     .player
-                    .game_time
-                    .map_or("none".to_string(), |t| format!("{t}"));
+                    .time_system
+                    .map_or("none".to_string(), |t| format!("{}", t.main));
                 Ok(format!(
                     "[bool] allow_swap {}\n[string] game_time {time}",
                     u8::from(self.position.swap_rule())
@@ -546,7 +581,7 @@ impl Session {
                 Ok(String::new())
             }
             ["game_time", "none"] => {
-                self.player.set_game_time(None);
+                self.player.set_time_system(None);
                 Ok(String::new())
             }
             ["game_time", value] => {
@@ -556,7 +591,8 @@ impl Session {
                 if !(seconds.is_finite() && seconds > 0.0) {
                     return Err("game_time must be a positive number of seconds".into());
                 }
-                self.player.set_game_time(Some(seconds));
+                self.player
+                    .set_time_system(Some(TimeSystem::absolute(seconds)));
                 Ok(String::new())
             }
             [name, _] => Err(format!(

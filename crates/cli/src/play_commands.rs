@@ -10,15 +10,75 @@ use ohm_engine::player::{self, Decision, Level};
 use ohm_engine::search::{self, Callbacks, Progress};
 use ohm_engine::{ByColor, Color, Position};
 
+/// A game's time system, as GTP's `time_settings` states it: `main` seconds for the whole
+/// game, then (Canadian byo-yomi) periods of `byo_yomi` seconds for `stones` moves each,
+/// a period starting afresh when its stones are played in time. Without byo-yomi
+/// (`stones` 0) the main time is all there is: Benzene's `param_game game_time`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeSystem {
+    pub main: f64,
+    pub byo_yomi: f64,
+    pub stones: u32,
+}
+
+impl TimeSystem {
+    /// A clock for the whole game (`param_game game_time`).
+    #[must_use]
+    pub fn absolute(seconds: f64) -> TimeSystem {
+        TimeSystem {
+            main: seconds,
+            byo_yomi: 0.0,
+            stones: 0,
+        }
+    }
+
+    fn has_byo_yomi(&self) -> bool {
+        self.byo_yomi > 0.0 && self.stones > 0
+    }
+
+    /// A clock at the start of a game, as GTP's `time_left` states one: the main time (and
+    /// 0 stones), or the first period when there is no main time.
+    fn start(&self) -> (f64, u32) {
+        if self.main > 0.0 || !self.has_byo_yomi() {
+            (self.main, 0)
+        } else {
+            (self.byo_yomi, self.stones)
+        }
+    }
+}
+
+/// The milliseconds one move may take with `seconds` left on the clock, for `stones` moves
+/// (a byo-yomi period, as GTP's `time_left` says) or for the rest of the game (`stones` 0),
+/// `empty` cells on the board, under `system` when the controller stated one. A tenth of
+/// the time left (at most a second) stays in reserve for the controller's and the pipe's
+/// delays; in the main time the rest is shared over the moves still to come (half the
+/// empty cells, at least 10), and never less than a byo-yomi period would give each move.
+#[must_use]
+pub fn move_budget_ms(seconds: f64, stones: u32, empty: u32, system: Option<TimeSystem>) -> f64 {
+    let usable = seconds - (seconds * 0.1).min(1.0);
+    let share = if stones > 0 {
+        usable / f64::from(stones)
+    } else {
+        let moves = f64::from((empty / 2).max(10));
+        let period = system
+            .filter(TimeSystem::has_byo_yomi)
+            .map_or(0.0, |t| 0.9 * t.byo_yomi / f64::from(t.stones));
+        (usable / moves).max(period)
+    };
+    (share * 1000.0).max(10.0)
+}
+
 /// The player's settings for a GTP session.
 #[derive(Debug, Clone)]
 pub struct PlayerSettings {
     pub level: Level,
-    /// Seconds left on `color`'s clock as `time_left` last reported (or `param_game
-    /// game_time` set, less the time Ohm's moves took since), with the stones to play.
+    /// Seconds left on `color`'s clock as `time_left` last reported (or as the time system
+    /// started it, less the time Ohm's moves took since), with the stones to play in the
+    /// current byo-yomi period (0: main time).
     pub time_left: ByColor<Option<(f64, u32)>>,
-    /// Each player's clock for a whole game (`param_game game_time`), in seconds.
-    pub game_time: Option<f64>,
+    /// The clocks' time system (`time_settings`, or `param_game game_time` for a clock
+    /// without byo-yomi).
+    pub time_system: Option<TimeSystem>,
     /// Varies the beginner levels' noise and the opening from move to move.
     pub seed: u64,
     /// The tables Ohm keeps from move to move.
@@ -30,7 +90,7 @@ impl Default for PlayerSettings {
         PlayerSettings {
             level: *player::level(player::DEFAULT_LEVEL).expect("the default level exists"),
             time_left: ByColor::default(),
-            game_time: None,
+            time_system: None,
             seed: 1,
             engine: player::Engine::new(),
         }
@@ -48,31 +108,48 @@ fn control() -> Callbacks<impl FnMut() -> f64, impl FnMut() -> bool, impl FnMut(
 }
 
 impl PlayerSettings {
-    /// A new game: with a game clock set, both players' clocks start full again.
+    /// A new game: with a time system set, both players' clocks start full again.
     pub fn new_game(&mut self) {
-        if let Some(seconds) = self.game_time {
-            self.time_left = ByColor::new(Some((seconds, 0)), Some((seconds, 0)));
+        if let Some(system) = self.time_system {
+            let start = Some(system.start());
+            self.time_left = ByColor::new(start, start);
         }
     }
 
-    /// Sets (or, with `None`, removes) the game clock; it starts full at once. Removing it
-    /// removes the clocks it set (a controller's `time_left` stands until then).
-    pub fn set_game_time(&mut self, seconds: Option<f64>) {
-        let had_clock = self.game_time.is_some();
-        self.game_time = seconds;
-        match seconds {
+    /// Sets (or, with `None`, removes) the time system; the clocks start full at once.
+    /// Removing it removes the clocks it set (a controller's `time_left` stands until then).
+    pub fn set_time_system(&mut self, system: Option<TimeSystem>) {
+        let had_clock = self.time_system.is_some();
+        self.time_system = system;
+        match system {
             Some(_) => self.new_game(),
             None if had_clock => self.time_left = ByColor::default(),
             None => {}
         }
     }
 
-    /// `color`'s move took `seconds`: its clock, if it has one, runs down by that much (the
-    /// controller's next `time_left` corrects it).
+    /// `color`'s move took `seconds`: its clock, if it has one, runs down by that much, and
+    /// under byo-yomi the main time gives way to a period, a period's stones count down and
+    /// a period played out in time starts again (the controller's next `time_left` corrects
+    /// whatever this gets wrong).
     fn spent(&mut self, color: Color, seconds: f64) {
-        if let Some((left, stones)) = self.time_left[color] {
-            self.time_left[color] = Some(((left - seconds).max(0.0), stones));
-        }
+        let Some((left, stones)) = self.time_left[color] else {
+            return;
+        };
+        let mut left = left - seconds;
+        let byo_yomi = self.time_system.filter(TimeSystem::has_byo_yomi);
+        let next = match (stones, byo_yomi) {
+            // The main time ran out during the move: the rest came out of the first period.
+            (0, Some(t)) if left <= 0.0 => (t.byo_yomi + left, t.stones),
+            (0, _) => (left, 0),
+            // The period's last stone in time: a new period.
+            (1, Some(t)) if left >= 0.0 => (t.byo_yomi, t.stones),
+            // A period of unknown length stays one until the controller says more.
+            (1, None) => (left, 1),
+            (n, _) => (left, n - 1),
+        };
+        left = next.0.max(0.0);
+        self.time_left[color] = Some((left, next.1));
     }
 
     /// Ohm's move for `color` in `position` (played as if `color` were to move).
@@ -81,10 +158,8 @@ impl PlayerSettings {
         pos.set_to_move(color);
         let mut level = self.level;
         if let Some((seconds, stones)) = self.time_left[color] {
-            // Spend an equal share of what is left over the moves still to come (at least 10),
-            // keeping a second in reserve.
-            let moves = f64::from(stones.max(pos.empty_cells().len() / 2).max(10));
-            let budget = ((seconds - 1.0).max(0.1) / moves) * 1000.0;
+            let empty = pos.empty_cells().len();
+            let budget = move_budget_ms(seconds, stones, empty, self.time_system);
             level.search.time_ms = Some(level.search.time_ms.map_or(budget, |t| t.min(budget)));
         }
         self.seed = self
@@ -423,4 +498,73 @@ fn cell_list(cells: ohm_engine::CellSet) -> String {
         .map(|p| p.to_string())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BYO_YOMI: TimeSystem = TimeSystem {
+        main: 0.0,
+        byo_yomi: 2.0,
+        stones: 1,
+    };
+
+    #[test]
+    fn a_byo_yomi_period_is_shared_over_its_own_stones() {
+        // Two seconds for one move: most of them, not a tenth of what is left.
+        assert_eq!(move_budget_ms(2.0, 1, 60, Some(BYO_YOMI)), 1800.0);
+        assert_eq!(move_budget_ms(20.0, 5, 60, None), 3800.0);
+        // In the main time: over half the empty cells (at least 10), a second kept back.
+        assert_eq!(move_budget_ms(41.0, 0, 80, None), 1000.0);
+        assert_eq!(move_budget_ms(11.0, 0, 6, None), 1000.0);
+        // Main time nearly gone: never less than a byo-yomi period gives a move.
+        let system = TimeSystem {
+            main: 60.0,
+            ..BYO_YOMI
+        };
+        assert_eq!(move_budget_ms(1.0, 0, 80, Some(system)), 1800.0);
+        assert_eq!(move_budget_ms(0.0, 0, 80, None), 10.0);
+    }
+
+    #[test]
+    fn the_clock_runs_down_into_byo_yomi_and_periods_start_again() {
+        let mut settings = PlayerSettings::default();
+        settings.set_time_system(Some(TimeSystem {
+            main: 3.0,
+            byo_yomi: 10.0,
+            stones: 2,
+        }));
+        assert_eq!(settings.time_left[Color::Black], Some((3.0, 0)));
+        settings.spent(Color::Black, 1.0);
+        assert_eq!(settings.time_left[Color::Black], Some((2.0, 0)));
+        // The main time runs out during the move: the rest comes out of the first period.
+        settings.spent(Color::Black, 3.0);
+        assert_eq!(settings.time_left[Color::Black], Some((9.0, 2)));
+        settings.spent(Color::Black, 4.0);
+        assert_eq!(settings.time_left[Color::Black], Some((5.0, 1)));
+        // The period's last stone in time: a fresh period.
+        settings.spent(Color::Black, 4.0);
+        assert_eq!(settings.time_left[Color::Black], Some((10.0, 2)));
+        assert_eq!(settings.time_left[Color::White], Some((3.0, 0)));
+        // Byo-yomi only: the clocks start in the first period; removing the system removes
+        // the clocks it set.
+        settings.set_time_system(Some(BYO_YOMI));
+        assert_eq!(settings.time_left[Color::White], Some((2.0, 1)));
+        settings.set_time_system(None);
+        assert_eq!(settings.time_left[Color::White], None);
+    }
+
+    #[test]
+    fn a_controllers_period_of_unknown_length_stays_a_period() {
+        let mut settings = PlayerSettings::default();
+        settings.time_left[Color::White] = Some((20.0, 2));
+        settings.spent(Color::White, 5.0);
+        assert_eq!(settings.time_left[Color::White], Some((15.0, 1)));
+        settings.spent(Color::White, 5.0);
+        assert_eq!(settings.time_left[Color::White], Some((10.0, 1)));
+        settings.time_left[Color::White] = Some((30.0, 0));
+        settings.spent(Color::White, 40.0);
+        assert_eq!(settings.time_left[Color::White], Some((0.0, 0)));
+    }
 }

@@ -757,6 +757,46 @@ fn player_analysis_commands() {
 }
 
 #[test]
+fn time_settings_starts_the_clocks_as_gtp_states_them() {
+    // gogui-twogtp and other controllers send GTP 2's time_settings: main time, then
+    // byo-yomi periods. The clock it sets shows as param_game's game_time; byo-yomi without
+    // stones, or nothing at all, is no time limit.
+    let script = "boardsize 5\nknown_command time_settings\ntime_settings 0 2 1\ngenmove b\n\
+                  time_settings 300 0 0\nparam_game\ntime_settings 30 10 0\nparam_game\n\
+                  time_settings 1 2\ntime_settings -3 0 0\ntime_settings 5 x 1\n\
+                  time_settings 5 5 many\ntime_settings 0 0 0\nparam_game\ngenmove w\n";
+    let (out, _, ok) = ohm(&[], script);
+    assert!(ok);
+    let r = responses(&out);
+    assert_eq!(r[1], "= true");
+    assert_eq!(r[2], "=");
+    assert!(
+        ohm_engine::Point::parse(r[3].strip_prefix("= ").expect("a move")).is_ok(),
+        "{}",
+        r[3]
+    );
+    assert_eq!(r[4], "=");
+    assert_eq!(r[5], "= [bool] allow_swap 0\n[string] game_time 300");
+    assert_eq!(r[7], "= [bool] allow_swap 0\n[string] game_time none");
+    assert_eq!(
+        r[8],
+        "? usage: time_settings MAIN_SECONDS BYO_YOMI_SECONDS BYO_YOMI_STONES"
+    );
+    assert_eq!(
+        r[9],
+        "? main time '-3' is not a number of seconds (0 or more)"
+    );
+    assert_eq!(
+        r[10],
+        "? byo-yomi time 'x' is not a number of seconds (0 or more)"
+    );
+    assert_eq!(r[11], "? byo-yomi stones 'many' is not a number of stones");
+    assert_eq!(r[12], "=");
+    assert_eq!(r[13], "= [bool] allow_swap 0\n[string] game_time none");
+    assert!(r[14].starts_with("= "), "{}", r[14]);
+}
+
+#[test]
 fn param_game_sets_the_swap_rule_and_a_game_clock_as_benzene_does() {
     // As Benzene's engines, Ohm starts without the swap rule: a controller that plays
     // without swap never gets swap-pieces back, even for a first stone worth swapping (e1 on
