@@ -79,7 +79,10 @@ usage:
                                      mcts_prior=N, mcts_expand=N, mcts_keep=0|1,
                                      mcts_nodes=N
   ohm tally <dir>...                 the result table of the records ohm match wrote
-                                     (one match, or its parts from --first-game runs)
+                                     (one match, or its parts from --first-game runs);
+                                     both print the score over the openings played with
+                                     both colours too, and with --sprt ELO0,ELO1 a
+                                     sequential test's verdict (e.g. --sprt 0,50)
   ohm --help | --version
 
 <record> is a file or the record text itself: HSGF, Little Golem HSGF, a HexWorld URL or
@@ -98,6 +101,21 @@ fn main() -> ExitCode {
             eprintln!("ohm: {message}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// `--sprt ELO0,ELO1`: the two hypotheses of the sequential test, `ELO0` below `ELO1`.
+fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
+    let bounds: Vec<f64> = text
+        .split(',')
+        .map(|v| v.trim().parse::<f64>().ok().filter(|x| x.is_finite()))
+        .collect::<Option<_>>()
+        .ok_or_else(|| format!("--sprt: '{text}' is not two Elo differences ELO0,ELO1"))?;
+    match bounds.as_slice() {
+        &[elo0, elo1] if elo0 < elo1 => Ok((elo0, elo1)),
+        _ => Err(format!(
+            "--sprt: '{text}' is not two Elo differences ELO0,ELO1 with ELO0 below ELO1"
+        )),
     }
 }
 
@@ -120,6 +138,7 @@ fn run(args: &[String]) -> Result<String, String> {
     let mut top = 8;
     let mut solve_options = solve::SolveOptions::default();
     let mut tt_given = false;
+    let mut sprt = None;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         let mut value = |flag: &str| {
@@ -203,6 +222,7 @@ fn run(args: &[String]) -> Result<String, String> {
                     })?;
             }
             "--moves" => solve_options.moves = true,
+            "--sprt" => sprt = Some(parse_sprt(&value("--sprt")?)?),
             "--terminals" => terminals = graph::parse_terminals(&value("--terminals")?)?,
             "--openings" => openings = Some(value("--openings")?),
             "--records" => records_dir = Some(std::path::PathBuf::from(value("--records")?)),
@@ -274,7 +294,11 @@ fn run(args: &[String]) -> Result<String, String> {
                         r.moves
                     );
                 })?;
-            Ok(matches::table([a, b], &matches::Summary::of(&results)))
+            Ok(matches::table(
+                [a, b],
+                &matches::Summary::of(&results),
+                sprt,
+            ))
         }
         ["tally", dirs @ ..] if !dirs.is_empty() => {
             let mut files = Vec::new();
@@ -303,6 +327,7 @@ fn run(args: &[String]) -> Result<String, String> {
             Ok(matches::table(
                 [&names[0], &names[1]],
                 &matches::Summary::of(&results),
+                sprt,
             ))
         }
         ["graph", "analyze"] => {

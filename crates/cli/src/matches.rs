@@ -91,6 +91,9 @@ pub fn default_openings(board: &Board) -> Vec<Vec<Point>> {
 /// One finished game.
 #[derive(Debug, Clone)]
 pub struct GameResult {
+    /// The game's index in the whole match (0-based): games `2k` and `2k + 1` play the same
+    /// opening with the colours exchanged.
+    pub game: u32,
     /// Which of the two players (0 = first named, 1 = second) played Black.
     pub first_player_black: bool,
     pub winner: Color,
@@ -103,8 +106,14 @@ pub struct GameResult {
 
 impl GameResult {
     /// The result of the finished game `position`.
-    fn of(position: &Position, first_player_black: bool, thinking: [Thinking; 2]) -> GameResult {
+    fn of(
+        game: u32,
+        position: &Position,
+        first_player_black: bool,
+        thinking: [Thinking; 2],
+    ) -> GameResult {
         GameResult {
+            game,
             first_player_black,
             winner: position.winner().expect("a finished game"),
             moves: position.move_count(),
@@ -196,7 +205,7 @@ pub fn play_match(
                 .try_play(mv)
                 .map_err(|e| format!("game {}: {} played {mv}: {e}", game + 1, player.name()))?;
         }
-        let result = GameResult::of(&position, first_player_black, thinking);
+        let result = GameResult::of(game, &position, first_player_black, thinking);
         if let Some(dir) = &settings.records {
             let mut record = Record::from_position(&position);
             let (black, white) = if first_player_black {
@@ -218,14 +227,26 @@ pub fn play_match(
     Ok(results)
 }
 
+/// The match's game index of a record `ohm match` wrote (`game-0007.sgf` is game 6).
+fn game_index(file: &str) -> Option<u32> {
+    let name = file.rsplit(['/', '\\']).next()?;
+    let number: u32 = name
+        .strip_prefix("game-")?
+        .strip_suffix(".sgf")?
+        .parse()
+        .ok()?;
+    number.checked_sub(1)
+}
+
 /// The results behind the records of one match, or of one match split over processes
 /// (`--first-game`): every record must name the same two players and its winner, and replay to
 /// a finished game whose winner is the one named. The first player is the first record's Black
-/// (records in name order, as `ohm match` numbers them). Thinking time is not in records.
+/// (records in name order, as `ohm match` numbers them). Thinking time is not in records; a
+/// game's index comes from its file name (`game-0001.sgf`), else from its place in the list.
 pub fn tally(records: &[(String, Record)]) -> Result<([String; 2], Vec<GameResult>), String> {
     let mut names: Option<[String; 2]> = None;
     let mut results = Vec::new();
-    for (file, record) in records {
+    for (place, (file, record)) in records.iter().enumerate() {
         let (Some(black), Some(white)) = (&record.info.black, &record.info.white) else {
             return Err(format!("{file}: the record does not name both players"));
         };
@@ -251,6 +272,7 @@ pub fn tally(records: &[(String, Record)]) -> Result<([String; 2], Vec<GameResul
             ));
         }
         results.push(GameResult::of(
+            game_index(file).unwrap_or(place as u32),
             &position,
             first_player_black,
             [Thinking::default(); 2],
@@ -274,6 +296,10 @@ pub struct Summary {
     pub distinct: u32,
     /// Each player's thinking time over the match.
     pub thinking: [Thinking; 2],
+    /// The openings played with both colours, by the games the first player won of the two:
+    /// `pairs[k]` won `k` (a lopsided opening that each player wins with its good colour
+    /// counts as one split pair, not as noise).
+    pub pairs: [u32; 3],
 }
 
 impl Summary {
@@ -304,7 +330,58 @@ impl Summary {
                 }
                 total
             },
+            pairs: {
+                let mut by_opening = std::collections::BTreeMap::<u32, Vec<&GameResult>>::new();
+                for r in results {
+                    by_opening.entry(r.game / 2).or_default().push(r);
+                }
+                let mut pairs = [0; 3];
+                for games in by_opening.values() {
+                    if let [a, b] = games.as_slice() {
+                        if a.first_player_black != b.first_player_black {
+                            pairs[usize::from(first_won(a)) + usize::from(first_won(b))] += 1;
+                        }
+                    }
+                }
+                pairs
+            },
         }
+    }
+
+    /// The first player's mean score over the openings played with both colours and its
+    /// standard error, from the spread of the pairs' scores (`None` below two pairs).
+    #[must_use]
+    pub fn paired_score(&self) -> Option<(f64, f64)> {
+        let count: u32 = self.pairs.iter().sum();
+        if count < 2 {
+            return None;
+        }
+        let n = f64::from(count);
+        let score = |k: usize| k as f64 / 2.0;
+        let mean = (0..3)
+            .map(|k| f64::from(self.pairs[k]) * score(k))
+            .sum::<f64>()
+            / n;
+        let variance = (0..3)
+            .map(|k| f64::from(self.pairs[k]) * (score(k) - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        Some((mean, (variance / n).sqrt()))
+    }
+
+    /// The log-likelihood ratio of a sequential probability ratio test on the pairs: the
+    /// first player `elo1` stronger against `elo0` stronger (the normal approximation of the
+    /// generalised SPRT the chess engines' testing frameworks use). Above
+    /// [`SPRT_BOUNDS`]`.1` accept `elo1`, below `.0` accept `elo0`, between play on.
+    #[must_use]
+    pub fn sprt_llr(&self, elo0: f64, elo1: f64) -> Option<f64> {
+        let (mean, error) = self.paired_score()?;
+        let count = f64::from(self.pairs.iter().sum::<u32>());
+        // A pair's variance; a floor keeps a run of identical pairs from dividing by zero.
+        let variance = (error * error * count).max(1e-3);
+        let expected = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
+        let (s0, s1) = (expected(elo0), expected(elo1));
+        Some(count * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance))
     }
 
     pub fn win_rate(&self) -> f64 {
@@ -329,14 +406,17 @@ pub fn wilson_interval(wins: u32, games: u32) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The SPRT's bounds for errors of 5% each way: `ln(β / (1 - α))`, `ln((1 - β) / α)`.
+pub const SPRT_BOUNDS: (f64, f64) = (-2.944_438_979, 2.944_438_979);
+
 /// Elo difference implied by a win rate (±infinity at 0 and 1).
 pub fn elo(win_rate: f64) -> f64 {
     // `+ 0.0` turns an even score's -0 into 0.
     -400.0 * (1.0 / win_rate - 1.0).log10() + 0.0
 }
 
-/// The result table for people.
-pub fn table(names: [&str; 2], summary: &Summary) -> String {
+/// The result table for people; with `sprt` (`elo0`, `elo1`), the test's verdict too.
+pub fn table(names: [&str; 2], summary: &Summary, sprt: Option<(f64, f64)>) -> String {
     let mut out = String::new();
     let (lo, hi) = summary.interval;
     let _ = writeln!(out, "{} vs {}: {} games", names[0], names[1], summary.games);
@@ -367,6 +447,35 @@ pub fn table(names: [&str; 2], summary: &Summary) -> String {
         summary.games,
         summary.distinct
     );
+    if let Some((mean, error)) = summary.paired_score() {
+        let [lost, split, won] = summary.pairs;
+        let (lo, hi) = (
+            (mean - 1.96 * error).max(0.0),
+            (mean + 1.96 * error).min(1.0),
+        );
+        let _ = writeln!(
+            out,
+            "paired by opening: {} openings with both colours, {won} won twice, {split} split, \
+             {lost} lost twice; score {mean:.3}, Elo {:+.0} (95% CI {:+.0} .. {:+.0})",
+            won + split + lost,
+            elo(mean),
+            elo(lo),
+            elo(hi)
+        );
+    }
+    if let Some((elo0, elo1)) = sprt {
+        let verdict = match summary.sprt_llr(elo0, elo1) {
+            None => "not enough pairs yet".to_string(),
+            Some(llr) if llr >= SPRT_BOUNDS.1 => format!("LLR {llr:.2}: accept {elo1:+}"),
+            Some(llr) if llr <= SPRT_BOUNDS.0 => format!("LLR {llr:.2}: accept {elo0:+}"),
+            Some(llr) => format!("LLR {llr:.2}: play on"),
+        };
+        let _ = writeln!(
+            out,
+            "SPRT Elo {elo0:+} against {elo1:+} (bounds {:.2} .. {:.2}): {verdict}",
+            SPRT_BOUNDS.0, SPRT_BOUNDS.1
+        );
+    }
     for (name, thinking) in names.iter().zip(&summary.thinking) {
         if thinking.moves == 0 {
             continue; // not measured (a tally of records)
@@ -399,6 +508,75 @@ mod tests {
             "{lo} {hi}"
         );
         assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+    }
+
+    fn summary_with_pairs(pairs: [u32; 3]) -> Summary {
+        Summary {
+            games: 2 * pairs.iter().sum::<u32>(),
+            first_wins: pairs[1] + 2 * pairs[2],
+            first_wins_as_black: 0,
+            first_wins_as_white: 0,
+            black_wins: 0,
+            interval: (0.0, 1.0),
+            distinct: 0,
+            thinking: [Thinking::default(); 2],
+            pairs,
+        }
+    }
+
+    #[test]
+    fn games_pair_by_opening_and_colours() {
+        // Games 0 and 1 share an opening, as do 2 and 3, 4 and 5; game 6 has no partner.
+        let result = |game: u32, first_player_black: bool, winner: Color| GameResult {
+            game,
+            first_player_black,
+            winner,
+            moves: 0,
+            history: Vec::new(),
+            thinking: [Thinking::default(); 2],
+        };
+        let results = [
+            result(0, true, Color::Black),
+            result(1, false, Color::White),
+            result(2, true, Color::Black),
+            result(3, false, Color::Black),
+            result(5, false, Color::Black),
+            result(4, true, Color::White),
+            result(6, true, Color::Black),
+        ];
+        let summary = Summary::of(&results);
+        assert_eq!(
+            summary.pairs,
+            [1, 1, 1],
+            "0-1 won twice, 2-3 split, 4-5 lost twice"
+        );
+        let (mean, error) = summary.paired_score().unwrap();
+        assert!((mean - 0.5).abs() < 1e-12);
+        assert!(
+            (error - (1.0f64 / 6.0).sqrt() / 3f64.sqrt()).abs() < 1e-12,
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn the_sequential_test_decides_clear_results_and_plays_on_in_doubt() {
+        let llr = |pairs| summary_with_pairs(pairs).sprt_llr(0.0, 50.0).unwrap();
+        assert!(llr([2, 20, 30]) > SPRT_BOUNDS.1, "{}", llr([2, 20, 30]));
+        assert!(llr([30, 20, 2]) < SPRT_BOUNDS.0, "{}", llr([30, 20, 2]));
+        let even = llr([10, 20, 10]);
+        assert!(SPRT_BOUNDS.0 < even && even < 0.0, "{even}");
+        assert_eq!(summary_with_pairs([1, 0, 0]).sprt_llr(0.0, 50.0), None);
+        // Every opening split (each player won with its good colour): the players are alike
+        // in every one of them, the strongest evidence for no difference there is.
+        assert!(llr([0, 40, 0]) < SPRT_BOUNDS.0);
+    }
+
+    #[test]
+    fn a_game_index_comes_from_the_record_name() {
+        assert_eq!(game_index("runs/V12/game-0007.sgf"), Some(6));
+        assert_eq!(game_index("game-0001.sgf"), Some(0));
+        assert_eq!(game_index("game-0000.sgf"), None);
+        assert_eq!(game_index("notes.sgf"), None);
     }
 
     #[test]
@@ -447,6 +625,7 @@ mod tests {
     #[test]
     fn identical_games_count_once() {
         let game = |black: bool, moves: &[&str]| GameResult {
+            game: 0,
             first_player_black: black,
             winner: Color::Black,
             moves: moves.len(),
@@ -498,7 +677,9 @@ mod tests {
             (1, 1)
         );
         assert_eq!(summary.distinct, 3);
-        assert!(!table(["A", "B"], &summary).contains("time per move"));
+        assert!(!table(["A", "B"], &summary, None).contains("time per move"));
+        // The first two records (games 0 and 1 by their place) play one opening both ways.
+        assert_eq!(summary.pairs, [0, 1, 0]);
         // A third player, a result the moves contradict, no result, no records: errors.
         let third = [records[0].clone(), record("A", "C", black_wins, "B+")];
         assert!(tally(&third).unwrap_err().contains("not A vs B"));
@@ -516,6 +697,7 @@ mod tests {
             first.iter().for_each(|&ms| thinking[0].add(ms));
             second.iter().for_each(|&ms| thinking[1].add(ms));
             GameResult {
+                game: 0,
                 first_player_black: true,
                 winner: Color::White,
                 moves: first.len() + second.len(),
@@ -532,7 +714,7 @@ mod tests {
         assert!((first.mean_ms() - 20.0).abs() < 1e-12);
         assert_eq!((second.moves, second.mean_ms()), (1, 5.0));
         assert_eq!(Thinking::default().mean_ms(), 0.0);
-        let table = table(["a", "b"], &summary);
+        let table = table(["a", "b"], &summary, None);
         assert!(
             table.contains(
                 "a                        time per move: mean 20 ms, longest 30 ms (3 moves)"
