@@ -349,7 +349,9 @@ impl Summary {
     }
 
     /// The first player's mean score over the openings played with both colours and its
-    /// standard error, from the spread of the pairs' scores (`None` below two pairs).
+    /// standard error, from the spread of the pairs' scores (`None` below two pairs). The
+    /// spread counts half a pair won twice and half a pair lost twice besides the real ones,
+    /// so that a few pairs alike (two split pairs, say) do not claim a spread of nothing.
     #[must_use]
     pub fn paired_score(&self) -> Option<(f64, f64)> {
         let count: u32 = self.pairs.iter().sum();
@@ -362,10 +364,15 @@ impl Summary {
             .map(|k| f64::from(self.pairs[k]) * score(k))
             .sum::<f64>()
             / n;
+        let weights = [
+            f64::from(self.pairs[0]) + 0.5,
+            f64::from(self.pairs[1]),
+            f64::from(self.pairs[2]) + 0.5,
+        ];
         let variance = (0..3)
-            .map(|k| f64::from(self.pairs[k]) * (score(k) - mean).powi(2))
+            .map(|k| weights[k] * (score(k) - mean).powi(2))
             .sum::<f64>()
-            / n;
+            / (n + 1.0);
         Some((mean, (variance / n).sqrt()))
     }
 
@@ -377,8 +384,7 @@ impl Summary {
     pub fn sprt_llr(&self, elo0: f64, elo1: f64) -> Option<f64> {
         let (mean, error) = self.paired_score()?;
         let count = f64::from(self.pairs.iter().sum::<u32>());
-        // A pair's variance; a floor keeps a run of identical pairs from dividing by zero.
-        let variance = (error * error * count).max(1e-3);
+        let variance = error * error * count;
         let expected = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
         let (s0, s1) = (expected(elo0), expected(elo1));
         Some(count * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance))
@@ -552,10 +558,17 @@ mod tests {
         );
         let (mean, error) = summary.paired_score().unwrap();
         assert!((mean - 0.5).abs() < 1e-12);
+        // Spread: 1.5 pairs at 0, 1 at 0.5, 1.5 at 1 (half a pair each way besides the
+        // three), 0.75 / 4 about the mean; over three pairs.
         assert!(
-            (error - (1.0f64 / 6.0).sqrt() / 3f64.sqrt()).abs() < 1e-12,
+            (error - (0.75f64 / 4.0 / 3.0).sqrt()).abs() < 1e-12,
             "{error}"
         );
+        // Two split pairs: no spread seen, but not a certain score either.
+        let (_, error) = summary_with_pairs([0, 2, 0]).paired_score().unwrap();
+        assert!(error > 0.15, "{error}");
+        let llr = summary_with_pairs([0, 2, 0]).sprt_llr(0.0, 50.0).unwrap();
+        assert!(llr.abs() < 0.5, "{llr}");
     }
 
     #[test]

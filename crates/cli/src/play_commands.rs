@@ -136,9 +136,9 @@ impl PlayerSettings {
         let Some((left, stones)) = self.time_left[color] else {
             return;
         };
-        let mut left = left - seconds;
+        let left = left - seconds;
         let byo_yomi = self.time_system.filter(TimeSystem::has_byo_yomi);
-        let next = match (stones, byo_yomi) {
+        let (left, stones) = match (stones, byo_yomi) {
             // The main time ran out during the move: the rest came out of the first period.
             (0, Some(t)) if left <= 0.0 => (t.byo_yomi + left, t.stones),
             (0, _) => (left, 0),
@@ -148,8 +148,7 @@ impl PlayerSettings {
             (1, None) => (left, 1),
             (n, _) => (left, n - 1),
         };
-        left = next.0.max(0.0);
-        self.time_left[color] = Some((left, next.1));
+        self.time_left[color] = Some((left.max(0.0), stones));
     }
 
     /// Ohm's move for `color` in `position` (played as if `color` were to move).
