@@ -757,6 +757,30 @@ fn player_analysis_commands() {
 }
 
 #[test]
+fn sprt_bounds_are_checked_before_any_record_is_read() {
+    for (bounds, ok) in [
+        ("50,0", false),
+        ("0,x", false),
+        ("5", false),
+        ("0,50", true),
+    ] {
+        let (_, err, success) = ohm(&["tally", "/nonexistent-records", "--sprt", bounds], "");
+        assert!(!success, "{bounds}: no records to read");
+        if ok {
+            assert!(
+                err.contains("cannot read /nonexistent-records"),
+                "{bounds}: {err}"
+            );
+        } else {
+            assert!(
+                err.contains(&format!("--sprt: '{bounds}' is not two Elo differences")),
+                "{bounds}: {err}"
+            );
+        }
+    }
+}
+
+#[test]
 fn time_settings_starts_the_clocks_as_gtp_states_them() {
     // gogui-twogtp and other controllers send GTP 2's time_settings: main time, then
     // byo-yomi periods. The clock it sets shows as param_game's game_time; byo-yomi without
