@@ -348,12 +348,10 @@ impl Summary {
         }
     }
 
-    /// The first player's mean score over the openings played with both colours and its
-    /// standard error, from the spread of the pairs' scores (`None` below two pairs). The
-    /// spread counts half a pair won twice and half a pair lost twice besides the real ones,
-    /// so that a few pairs alike (two split pairs, say) do not claim a spread of nothing.
-    #[must_use]
-    pub fn paired_score(&self) -> Option<(f64, f64)> {
+    /// The pairs' count, mean score and spread (a pair's variance; `None` below two pairs).
+    /// The spread counts half a pair won twice and half a pair lost twice besides the real
+    /// ones, so that a few pairs alike (two split pairs, say) do not claim a spread of nothing.
+    fn pair_moments(&self) -> Option<(f64, f64, f64)> {
         let count: u32 = self.pairs.iter().sum();
         if count < 2 {
             return None;
@@ -373,6 +371,14 @@ impl Summary {
             .map(|k| weights[k] * (score(k) - mean).powi(2))
             .sum::<f64>()
             / (n + 1.0);
+        Some((n, mean, variance))
+    }
+
+    /// The first player's mean score over the openings played with both colours and its
+    /// standard error, from the spread of the pairs' scores (`None` below two pairs).
+    #[must_use]
+    pub fn paired_score(&self) -> Option<(f64, f64)> {
+        let (n, mean, variance) = self.pair_moments()?;
         Some((mean, (variance / n).sqrt()))
     }
 
@@ -382,12 +388,10 @@ impl Summary {
     /// [`SPRT_BOUNDS`]`.1` accept `elo1`, below `.0` accept `elo0`, between play on.
     #[must_use]
     pub fn sprt_llr(&self, elo0: f64, elo1: f64) -> Option<f64> {
-        let (mean, error) = self.paired_score()?;
-        let count = f64::from(self.pairs.iter().sum::<u32>());
-        let variance = error * error * count;
+        let (n, mean, variance) = self.pair_moments()?;
         let expected = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
         let (s0, s1) = (expected(elo0), expected(elo1));
-        Some(count * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance))
+        Some(n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance))
     }
 
     pub fn win_rate(&self) -> f64 {

@@ -674,32 +674,38 @@ fn assignments(cells: Cells, free: &[usize], stones: &[usize], f: &mut impl FnMu
     }
 }
 
-/// The windows of a dead-cell family with `known` positions: every assignment of empty, Black
-/// or White to them (at most `most_empty` of them empty), then every state of the `beyond_empty` positions that touch one of them
-/// left empty (the others unknown), with the family's `free` and `stones` positions. An
-/// assignment that kills the anchor already is skipped: nothing beyond it is minimal (the
-/// six-neighbour family has its pattern).
-fn beyond_known_neighbours(base: Cells, family: &Family, f: &mut impl FnMut(&Cells)) {
+/// The windows of a dead-cell family with known neighbours: every assignment of empty, Black
+/// or White to `scope.known` (at most `scope.most_empty` of them empty), then every state of
+/// the `scope.beyond_empty` positions that touch one of them left empty (the others
+/// unknown), with the family's `free` and `stones` positions. An assignment that kills the
+/// anchor already is skipped: nothing beyond it is minimal (the six-neighbour family has its
+/// pattern).
+fn beyond_known_neighbours(
+    base: Cells,
+    family: &Family,
+    scope: &KnownNeighbours,
+    f: &mut impl FnMut(&Cells),
+) {
     const KNOWN_STATES: [State; 3] = [EMPTY, BLACK, WHITE];
     let mut cells = base;
-    for code in 0..3u64.pow(family.known.len() as u32) {
+    for code in 0..3u64.pow(scope.known.len() as u32) {
         let mut c = code;
-        for &i in &family.known {
+        for &i in &scope.known {
             cells[i] = KNOWN_STATES[(c % 3) as usize];
             c /= 3;
         }
-        let empties = family.known.iter().filter(|&&i| cells[i] == EMPTY).count();
-        if empties > family.most_empty || is_dead(&cells, 0) {
-            continue;
-        }
-        let next_to_empty = family
+        let empty = scope
             .known
             .iter()
             .filter(|&&i| cells[i] == EMPTY)
-            .fold(0, |mask, &i| mask | adjacent(i));
+            .fold(0 as Mask, |mask, &i| mask | 1 << i);
+        if empty.count_ones() as usize > scope.most_empty || is_dead(&cells, 0) {
+            continue;
+        }
+        let next_to_empty = bits(empty).fold(0, |mask, i| mask | adjacent(i));
         let mut free = family.free.clone();
         free.extend(
-            family
+            scope
                 .beyond_empty
                 .iter()
                 .filter(|&&i| next_to_empty & (1 << i) != 0),
@@ -725,6 +731,14 @@ pub struct Family {
     /// Positions held in one state (an edge's stones past the board); the minimal patterns
     /// may still leave them unknown.
     pub fixed: Vec<(usize, State)>,
+    /// For a dead-cell family whose windows grow from the anchor's known neighbours (the
+    /// interior's second ring), how; `None` for the plain product of the positions above.
+    pub known_neighbours: Option<KnownNeighbours>,
+}
+
+/// The windows of a dead-cell family that enumerates outwards from the anchor's neighbours.
+#[derive(Clone, Debug)]
+pub struct KnownNeighbours {
     /// Positions tried empty or holding a stone, never unknown: a dead anchor's neighbours
     /// are all known (next to an unknown position the anchor is a port, never dead).
     pub known: Vec<usize>,
@@ -737,21 +751,21 @@ pub struct Family {
 
 /// The families the library covers: dead cells from the anchor's six neighbours; the two-cell
 /// claims with the partner next to the anchor, from the neighbourhoods of the two; dead cells
-/// in the interior by the second ring; and near an edge (the positions past it held as the
-/// edge's stones):
+/// in the interior by the second ring:
 ///
-/// - dead in the interior, by the second ring: the six neighbours known (empty or a stone:
-///   next to an unknown position the anchor is a port, never dead), at most four of them
-///   empty, and the second-ring positions next to an empty neighbour in every state (about
-///   56 million windows, 6 s on one core). The whole second ring (4^18 windows, 3^6·4^12
-///   with the neighbours known) is beyond enumeration; the positions tried are those through
-///   which the second ring reaches the anchor's empty neighbours, while those next to
-///   neighbouring stones only (which could join two of them around the anchor) stay
-///   unknown. Measured when it came in: 87 dead patterns new to the library
-///   (1,756); with five or six empty neighbours allowed, 46 more, which cost a tenth more
-///   analysis time on 11x11 and a third more on 19x19 (empty neighbourhoods are the
+/// - the six neighbours known (empty or a stone: next to an unknown position the anchor is a
+///   port, never dead), at most four of them empty, and the second-ring positions next to an
+///   empty neighbour in every state (about 56 million windows, 6 s on one core). The whole
+///   second ring (4^18 windows, 3^6·4^12 with the neighbours known) is beyond enumeration;
+///   the positions tried are those through which the second ring reaches the anchor's empty
+///   neighbours, while those next to neighbouring stones only (which could join two of them
+///   around the anchor) stay unknown. Measured when it came in: 87 dead patterns new to the
+///   library (1,756); with five or six empty neighbours allowed, 46 more, which cost a tenth
+///   more analysis time on 11x11 and a third more on 19x19 (empty neighbourhoods are the
 ///   commonest bucket) for 3 more pruned moves on the 13x13 middle games' solver analysis
 ///   and none elsewhere, so the family stops at four;
+///
+/// and near an edge (the positions past it held as the edge's stones):
 ///
 /// - dead cells on the first row, from every board position within distance 2 (4^11
 ///   windows), and from the first two rows within distance 3 (the third ring unknown or a
@@ -793,9 +807,7 @@ pub fn families() -> Vec<Family> {
             free: (1..7).collect(),
             stones: Vec::new(),
             fixed: Vec::new(),
-            known: Vec::new(),
-            beyond_empty: Vec::new(),
-            most_empty: 0,
+            known_neighbours: None,
         },
         Family {
             name: "adjacent",
@@ -803,9 +815,7 @@ pub fn families() -> Vec<Family> {
             free: around(1),
             stones: Vec::new(),
             fixed: Vec::new(),
-            known: Vec::new(),
-            beyond_empty: Vec::new(),
-            most_empty: 0,
+            known_neighbours: None,
         },
         Family {
             name: "dead by the edge",
@@ -813,9 +823,7 @@ pub fn families() -> Vec<Family> {
             free: (1..INNER_SIZE).filter(|&i| WINDOW[i].1 >= 0).collect(),
             stones: Vec::new(),
             fixed: past_edge(0),
-            known: Vec::new(),
-            beyond_empty: Vec::new(),
-            most_empty: 0,
+            known_neighbours: None,
         },
         Family {
             name: "dead along the edge",
@@ -827,9 +835,7 @@ pub fn families() -> Vec<Family> {
                 .filter(|&i| (0..=1).contains(&WINDOW[i].1))
                 .collect(),
             fixed: past_edge(0),
-            known: Vec::new(),
-            beyond_empty: Vec::new(),
-            most_empty: 0,
+            known_neighbours: None,
         },
         edge_pair("pairs along the edge", 1, 0, 3),
         edge_pair("first-row cells with a second-row partner", 2, 0, 2),
@@ -840,9 +846,11 @@ pub fn families() -> Vec<Family> {
             free: Vec::new(),
             stones: Vec::new(),
             fixed: Vec::new(),
-            known: (1..7).collect(),
-            beyond_empty: (7..INNER_SIZE).collect(),
-            most_empty: 4,
+            known_neighbours: Some(KnownNeighbours {
+                known: (1..7).collect(),
+                beyond_empty: (7..INNER_SIZE).collect(),
+                most_empty: 4,
+            }),
         },
         corner("dead in the acute corner", 0, Corner::Acute, 3, 3),
         corner("dead in the obtuse corner", 0, Corner::Obtuse, 2, 2),
@@ -883,9 +891,7 @@ fn edge_pair(name: &'static str, partner: usize, row: i8, ring_rows: i8) -> Fami
         free: bits(near).filter(on_board).collect(),
         stones: bits(ring).filter(on_ring_rows).collect(),
         fixed: past_edge(row),
-        known: Vec::new(),
-        beyond_empty: Vec::new(),
-        most_empty: 0,
+        known_neighbours: None,
     }
 }
 
@@ -940,9 +946,7 @@ fn corner(name: &'static str, partner: usize, corner: Corner, radius: i8, ring: 
                 }
             })
             .collect(),
-        known: Vec::new(),
-        beyond_empty: Vec::new(),
-        most_empty: 0,
+        known_neighbours: None,
     }
 }
 
@@ -984,10 +988,9 @@ pub fn generate_family(family: &Family) -> Vec<LibraryPattern> {
                 push(p);
             }
         };
-        if family.known.is_empty() {
-            assignments(base, &family.free, &family.stones, &mut prove);
-        } else {
-            beyond_known_neighbours(base, family, &mut prove);
+        match &family.known_neighbours {
+            None => assignments(base, &family.free, &family.stones, &mut prove),
+            Some(scope) => beyond_known_neighbours(base, family, scope, &mut prove),
         }
         return out;
     }
