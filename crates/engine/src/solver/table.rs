@@ -65,6 +65,12 @@ const WAYS: usize = 4;
 /// Bytes of heap a stored child list takes on average (the slot count assumes it).
 const TYPICAL_CHILD_BYTES: usize = 24 * size_of::<Point>();
 
+/// The bytes a slot is counted for: its size on a 64-bit target and a typical child list.
+/// The same on every target, so that a table of so many MiB has as many slots natively as
+/// in the browser's wasm32 (where a slot is smaller) and the solver does the same work on
+/// both: the same positions replaced, the same tree, the same nodes.
+const SLOT_BYTES: usize = 160 + TYPICAL_CHILD_BYTES;
+
 /// A bounded table of [`NodeData`].
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -79,8 +85,7 @@ impl Table {
     #[must_use]
     pub fn with_mib(mib: u32) -> Table {
         let bytes = (mib as usize).saturating_mul(1 << 20);
-        let per_slot = size_of::<Option<Slot>>() + TYPICAL_CHILD_BYTES;
-        let buckets = (bytes / per_slot / WAYS).max(1);
+        let buckets = (bytes / SLOT_BYTES / WAYS).max(1);
         let mut slots = Vec::new();
         slots.resize_with(buckets * WAYS, || None);
         Table {
@@ -94,7 +99,8 @@ impl Table {
     fn bucket(&self, key: u64) -> core::ops::Range<usize> {
         // The high bits pick the bucket: the low ones are shared by positions a move apart
         // less often than one would like with xor-ed keys.
-        let b = ((key >> 32) ^ key) as usize % self.buckets;
+        // In 64-bit arithmetic, so that wasm32 (32-bit `usize`) picks the same buckets.
+        let b = (((key >> 32) ^ key) % self.buckets as u64) as usize;
         b * WAYS..(b + 1) * WAYS
     }
 
@@ -194,6 +200,16 @@ mod tests {
             children: Vec::new(),
             filled_hash: 0,
             complete: true,
+        }
+    }
+
+    #[test]
+    fn a_slot_is_counted_for_its_size_on_64_bit_targets_and_more_elsewhere() {
+        let counted = SLOT_BYTES - TYPICAL_CHILD_BYTES;
+        if cfg!(target_pointer_width = "64") {
+            assert_eq!(size_of::<Option<Slot>>(), counted);
+        } else {
+            assert!(size_of::<Option<Slot>>() <= counted);
         }
     }
 
