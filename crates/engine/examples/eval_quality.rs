@@ -9,7 +9,8 @@
 //! Variables (one variant at a time): `VC` (`none`, `shared`, `all`), `FULL` (full link
 //! factor), `SEMI` (semi link factor), `GROUPS` (resistance of a link between two groups),
 //! `LIM` (`search`, `strongest`, `root`), `CUT` (1: the opponent's bridges cut), `TEMPO` (the side to
-//! move's semi link factor), `FILLED` (1: the board filled in first). With
+//! move's semi link factor), `FILLED` (1: the board filled in first), `MC` and `MCW` (random
+//! playouts from the position, the logit of their win rate at that weight added). With
 //! `SEARCH=D` (level 6's search alone to depth D): `LEVEL`, `CAPTURED`, `FILL`, `FILLED_LEAVES`, `FILL_PATH`, `WIDTH`,
 //! `ROOT_WIDTH`, `FRONTIER`, `EXTEND`, `INFERIOR`, `EDGE` (the edge prior's penalty), the
 //! tree's H-search rules and limits.
@@ -29,6 +30,32 @@ struct Variant {
     /// `FILLED=1`: the position after the move with the inferior cells filled in (dead and
     /// captured cells, as the solver's analysis finds them) before H-search and the circuit.
     filled: bool,
+    /// `MC=N`: random playouts (MoHex's, answering bridge intrusions) from the position, and
+    /// `MCW=W` the weight of their win rate's logit added to the circuit's score.
+    playouts: u32,
+    playout_weight: f64,
+}
+
+/// The share of `count` playouts from `position` that `me` wins (the same seed for a position).
+fn playout_rate(position: &Position, me: Color, count: u32) -> f64 {
+    use ohm_engine::mcts::playout::{stone, Geometry, PlayoutBoard, EMPTY};
+    let geometry = Geometry::of(position);
+    let mut cells = vec![EMPTY; geometry.cell_count()];
+    for c in Color::ALL {
+        for p in position.stones(c) {
+            cells[geometry.index_of(p)] = stone(c);
+        }
+    }
+    let mut board = PlayoutBoard::new(&geometry);
+    let mut rng = ohm_engine::player::Rng::new(position.hash() | 1);
+    let mut wins = 0;
+    for _ in 0..count {
+        board.reset(&cells);
+        if board.play_out(&geometry, position.to_move(), None, &mut rng) == me {
+            wins += 1;
+        }
+    }
+    f64::from(wins) / f64::from(count)
 }
 
 /// `position` judged from `me`'s side as a leaf of the search: an H-search win or loss, else
@@ -44,7 +71,15 @@ fn static_score(position: &Position, me: Color, variant: &Variant) -> f64 {
         return f64::NEG_INFINITY;
     }
     let evaluation = evaluate_after(position, &variant.params, conns, None, false);
-    evaluation.score_for(me)
+    let mc = if variant.playouts > 0 {
+        let rate = (playout_rate(position, me, variant.playouts) * f64::from(variant.playouts)
+            + 0.5)
+            / (f64::from(variant.playouts) + 1.0);
+        variant.playout_weight * (rate / (1.0 - rate)).ln()
+    } else {
+        0.0
+    };
+    mc + evaluation.score_for(me)
         + variant.two_distance * f64::from(ohm_engine::distance::two_distance_score(position, me))
             / 1000.0
 }
@@ -93,6 +128,8 @@ fn main() {
         limits,
         two_distance: env("TD").unwrap_or(0.0),
         filled: env::<u8>("FILLED") == Some(1),
+        playouts: env("MC").unwrap_or(0),
+        playout_weight: env("MCW").unwrap_or(1.0),
     };
     let start = Instant::now();
     let (mut auc_sum, mut positions, mut top_wins, mut evaluated) = (0.0, 0u32, 0u32, 0u64);
