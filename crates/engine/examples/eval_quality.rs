@@ -36,8 +36,8 @@ struct Variant {
     playout_weight: f64,
 }
 
-/// The share of `count` playouts from `position` that `me` wins (the same seed for a position).
-fn playout_rate(position: &Position, me: Color, count: u32) -> f64 {
+/// How many of `count` playouts from `position` `me` wins (the same seed for a position).
+fn playout_wins(position: &Position, me: Color, count: u32) -> u32 {
     use ohm_engine::mcts::playout::{stone, Geometry, PlayoutBoard, EMPTY};
     let geometry = Geometry::of(position);
     let mut cells = vec![EMPTY; geometry.cell_count()];
@@ -55,7 +55,7 @@ fn playout_rate(position: &Position, me: Color, count: u32) -> f64 {
             wins += 1;
         }
     }
-    f64::from(wins) / f64::from(count)
+    wins
 }
 
 /// `position` judged from `me`'s side as a leaf of the search: an H-search win or loss, else
@@ -72,9 +72,9 @@ fn static_score(position: &Position, me: Color, variant: &Variant) -> f64 {
     }
     let evaluation = evaluate_after(position, &variant.params, conns, None, false);
     let mc = if variant.playouts > 0 {
-        let rate = (playout_rate(position, me, variant.playouts) * f64::from(variant.playouts)
-            + 0.5)
-            / (f64::from(variant.playouts) + 1.0);
+        // Half a win in one more playout keeps the logit finite.
+        let wins = playout_wins(position, me, variant.playouts);
+        let rate = (f64::from(wins) + 0.5) / (f64::from(variant.playouts) + 1.0);
         variant.playout_weight * (rate / (1.0 - rate)).ln()
     } else {
         0.0

@@ -207,7 +207,11 @@ mod tests {
     fn a_slot_is_counted_for_its_size_on_64_bit_targets_and_more_elsewhere() {
         let counted = SLOT_BYTES - TYPICAL_CHILD_BYTES;
         if cfg!(target_pointer_width = "64") {
-            assert_eq!(size_of::<Option<Slot>>(), counted);
+            assert_eq!(
+                size_of::<Option<Slot>>(),
+                counted,
+                "a slot changed size: count it anew in SLOT_BYTES"
+            );
         } else {
             assert!(size_of::<Option<Slot>>() <= counted);
         }
