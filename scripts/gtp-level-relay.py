@@ -4,7 +4,8 @@
     ohm match "level:6,time=2000" "gtp:scripts/gtp-level-relay.py OLD_BINARY 6 2000" ...
 
 Starts OLD_BINARY (which speaks GTP on stdin/stdout), sets its level and its time per move
-with `param_ohm`, then relays every command and reply. Older builds take only the
+with `param_ohm` and its swap rule off (`ohm-swap_rule`, where it has it), then relays every
+command and reply. Older builds take only the
 `param_ohm` settings, not `ohm match`'s player strings, so this is how a match meets the
 build from before a change (docs/strength.md).
 """
@@ -39,6 +40,13 @@ def main():
         answer = reply(child)
         if not answer.startswith("="):
             sys.exit(f"gtp-level-relay: {command!r} refused: {answer.strip()}")
+    # `ohm match` plays without swap, as today's GTP engine does by default (`param_game
+    # allow_swap 0`); builds before that took the swap rule on, by `ohm-swap_rule`, and
+    # would answer a one-stone opening with swap-pieces. Builds without the command keep
+    # their default.
+    child.stdin.write("ohm-swap_rule off\n")
+    child.stdin.flush()
+    reply(child)
     for line in sys.stdin:
         command = line.split("#", 1)[0].strip()
         if not command:
