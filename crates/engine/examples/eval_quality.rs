@@ -38,14 +38,9 @@ struct Variant {
 
 /// How many of `count` playouts from `position` `me` wins (the same seed for a position).
 fn playout_wins(position: &Position, me: Color, count: u32) -> u32 {
-    use ohm_engine::mcts::playout::{stone, Geometry, PlayoutBoard, EMPTY};
+    use ohm_engine::mcts::playout::{Geometry, PlayoutBoard};
     let geometry = Geometry::of(position);
-    let mut cells = vec![EMPTY; geometry.cell_count()];
-    for c in Color::ALL {
-        for p in position.stones(c) {
-            cells[geometry.index_of(p)] = stone(c);
-        }
-    }
+    let cells = geometry.cells_of(position);
     let mut board = PlayoutBoard::new(&geometry);
     let mut rng = ohm_engine::player::Rng::new(position.hash() | 1);
     let mut wins = 0;

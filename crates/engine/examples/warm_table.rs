@@ -22,24 +22,24 @@ fn position(size: u8, moves: &[&str]) -> Position {
 }
 
 fn main() {
-    let limit_s: f64 = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1.4);
-    let part: usize = std::env::args()
-        .nth(2)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let parts: usize = std::env::args()
-        .nth(3)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
+    let arg = |n: usize| std::env::args().nth(n).and_then(|s| s.parse::<f64>().ok());
+    let limit_s = arg(1).unwrap_or(1.4);
+    let part = arg(2).unwrap_or(0.0) as usize;
+    let parts = arg(3).unwrap_or(1.0) as usize;
     let text = std::fs::read_to_string("crates/engine/examples/data/horizon-9x9.txt").unwrap();
-    let games: Vec<Vec<&str>> = text
+    // `SIZE MOVES...` a line; each game's position after 11 moves.
+    let games: Vec<(u8, Vec<&str>)> = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split_whitespace().skip(1).collect::<Vec<_>>())
-        .filter(|m| m.len() == 11)
+        .map(|l| {
+            let mut words = l.split_whitespace();
+            let size = words
+                .next()
+                .and_then(|w| w.parse().ok())
+                .expect("SIZE MOVES");
+            (size, words.collect::<Vec<_>>())
+        })
+        .filter(|(_, moves)| moves.len() == 11)
         .collect();
     let params = SolverParams {
         tt_mib: 32,
@@ -47,8 +47,8 @@ fn main() {
         ..SolverParams::DEFAULT
     };
     let (mut fresh_n, mut warm_n, mut double_n) = (0, 0, 0);
-    for (g, moves) in games.iter().enumerate().filter(|(g, _)| g % parts == part) {
-        let target = position(9, moves);
+    for (g, (size, moves)) in games.iter().enumerate().filter(|(g, _)| g % parts == part) {
+        let target = position(*size, moves);
         let fresh = Solver::new(params.clone())
             .solve(&target, &mut Clock(Instant::now()))
             .winner
@@ -61,7 +61,7 @@ fn main() {
             .is_some();
         let mut solver = Solver::new(params.clone());
         for k in [3, 5, 7, 9] {
-            solver.solve(&position(9, &moves[..k]), &mut Clock(Instant::now()));
+            solver.solve(&position(*size, &moves[..k]), &mut Clock(Instant::now()));
         }
         let warm = solver
             .solve(&target, &mut Clock(Instant::now()))

@@ -145,17 +145,6 @@ impl Node {
 /// An analysed node's fill-in: (compact cell, stone) pairs.
 type FillIn = Vec<(u16, u8)>;
 
-/// The cells of `position` in compact indices.
-fn cells_of(position: &Position, geometry: &Geometry) -> Vec<u8> {
-    let mut cells = alloc::vec![EMPTY; geometry.cell_count()];
-    for colour in Color::ALL {
-        for p in position.stones(colour).iter() {
-            cells[geometry.index_of(p)] = stone(colour);
-        }
-    }
-    cells
-}
-
 /// The tree of the last search, kept for the next move: the subtree of the position the
 /// game reaches (two moves later, or one) holds the playouts already spent on it.
 #[derive(Clone, Debug)]
@@ -273,7 +262,7 @@ impl<'a> Tree<'a> {
         saved: Option<SavedTree>,
     ) -> Tree<'a> {
         let geometry = Geometry::of(root);
-        let root_cells = cells_of(root, &geometry);
+        let root_cells = geometry.cells_of(root);
         let (nodes, fills) = saved
             .and_then(|saved| saved.subtree_at(root, &geometry, &root_cells))
             .unwrap_or_else(|| (alloc::vec![Node::new(NO_CELL)], Vec::new()));

@@ -95,6 +95,18 @@ impl Geometry {
         usize::from(row) * usize::from(self.width) + usize::from(col)
     }
 
+    /// The cells of `position` (on this geometry's board) in compact indices.
+    #[must_use]
+    pub fn cells_of(&self, position: &Position) -> Vec<u8> {
+        let mut cells = vec![EMPTY; self.cell_count()];
+        for colour in Color::ALL {
+            for p in position.stones(colour).iter() {
+                cells[self.index_of(p)] = stone(colour);
+            }
+        }
+        cells
+    }
+
     /// The board cell of a compact index.
     #[must_use]
     pub fn point_of(&self, i: usize) -> Point {

@@ -97,9 +97,9 @@ impl Table {
     }
 
     fn bucket(&self, key: u64) -> core::ops::Range<usize> {
-        // The high bits pick the bucket: the low ones are shared by positions a move apart
-        // less often than one would like with xor-ed keys.
-        // In 64-bit arithmetic, so that wasm32 (32-bit `usize`) picks the same buckets.
+        // The high bits pick the bucket (the low ones are shared by positions a move apart
+        // less often than one would like with xor-ed keys), in 64-bit arithmetic so that
+        // wasm32's 32-bit `usize` picks the same buckets.
         let b = (((key >> 32) ^ key) % self.buckets as u64) as usize;
         b * WAYS..(b + 1) * WAYS
     }
