@@ -60,7 +60,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 
 /// One `key=value` change to a level, for comparisons in `ohm match`:
 /// `mcts=0|1` (the Monte Carlo search, [`ohm_engine::mcts`], in place of alpha-beta) and its
-/// knobs `mcts_know=N` (visits before a node's analysis), `mcts_glance=0|1`, `mcts_fill=0|1`,
+/// knobs `mcts_know=N` (visits before a node's analysis), `mcts_glance=0|1`, `mcts_fill=0|1`, `mcts_until=N` (the Monte Carlo search below N stones only),
 /// `mcts_bias=F` (RAVE), `mcts_c=F` (UCB), `mcts_prior=N`, `mcts_expand=N`, `mcts_keep=0|1`,
 /// `mcts_nodes=N` ([`MctsParams`]);
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
@@ -121,6 +121,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             "mcts_keep" => mcts.keep_tree = switch(key, value)?,
             "mcts_glance" => mcts.glance = switch(key, value)?,
             "mcts_fill" => mcts.fill_in = switch(key, value)?,
+            "mcts_until" => mcts.until_stones = number()? as u32,
             _ => return Err(format!("unknown option '{key}'")),
         }
         return Ok(());
@@ -547,6 +548,18 @@ mod tests {
         assert_eq!(search.circuit.semi_factor, Some(2.5));
         apply_option(&mut search, "semilinks=none").unwrap();
         assert_eq!(search.circuit.semi_factor, None);
+    }
+
+    #[test]
+    fn the_monte_carlo_options_need_mcts_first() {
+        let mut level = *ohm_engine::player::level(6).unwrap();
+        let error = apply_level_option(&mut level, "mcts_until=12").unwrap_err();
+        assert!(error.contains("give mcts=1 first"), "{error}");
+        apply_level_option(&mut level, "mcts=1").unwrap();
+        apply_level_option(&mut level, "mcts_until=12").unwrap();
+        assert_eq!(level.mcts.map(|m| m.until_stones), Some(12));
+        let error = apply_level_option(&mut level, "mcts_until=some").unwrap_err();
+        assert!(error.contains("'some' is not a number"), "{error}");
     }
 
     #[test]

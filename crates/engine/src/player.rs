@@ -881,7 +881,7 @@ impl Engine {
             self.table_bits = params.tt_bits;
         }
         let root_cells = slice.open.filter(|_| level.solver.open_root);
-        let result = match level.mcts {
+        let result = match level.mcts.filter(|m| m.plays(position)) {
             Some(mut mcts_params) => {
                 mcts_params.time_ms = params.time_ms;
                 let knowledge = self

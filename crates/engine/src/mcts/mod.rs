@@ -64,6 +64,9 @@ pub struct MctsParams {
     /// board of every descent through it, so that the playouts below never give a captured
     /// cell to the wrong player.
     pub fill_in: bool,
+    /// The Monte Carlo search plays only positions with fewer stones than this (the
+    /// opening), the alpha-beta search the rest (0: every position).
+    pub until_stones: u32,
 }
 
 impl MctsParams {
@@ -81,7 +84,16 @@ impl MctsParams {
         keep_tree: true,
         glance: true,
         fill_in: true,
+        until_stones: 0,
     };
+
+    /// Whether the Monte Carlo search plays `position` ([`MctsParams::until_stones`]);
+    /// the alpha-beta search plays the others.
+    #[must_use]
+    pub fn plays(&self, position: &Position) -> bool {
+        let stones = (position.stones(Color::Black) | position.stones(Color::White)).len();
+        self.until_stones == 0 || stones < self.until_stones
+    }
 }
 
 /// The node of the move into a position: statistics for the player who made that move.
@@ -718,6 +730,22 @@ mod tests {
     use crate::search::NoControl;
     use crate::solver::SolverParams;
     use crate::Board;
+
+    #[test]
+    fn until_stones_keeps_the_search_to_the_opening() {
+        let mut position = Position::new(Board::square(9).unwrap());
+        let opening = MctsParams {
+            until_stones: 3,
+            ..MctsParams::DEFAULT
+        };
+        for (stones, mv) in ["e5", "d6", "c7"].into_iter().enumerate() {
+            assert!(opening.plays(&position), "{stones} stones");
+            assert!(MctsParams::DEFAULT.plays(&position));
+            position.try_play(Move::parse(mv).unwrap()).unwrap();
+        }
+        assert!(!opening.plays(&position), "three stones");
+        assert!(MctsParams::DEFAULT.plays(&position), "no limit");
+    }
 
     #[test]
     fn never_claims_the_loser_wins_on_3x3() {
