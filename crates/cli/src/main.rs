@@ -75,8 +75,9 @@ usage:
                                      solver=SHARE[:MAX_EMPTY], solver_small=SHARE,
                                      solver_rest=0|1, open_root=0|1; mcts=0|1 (the Monte
                                      Carlo search instead of alpha-beta), then mcts_know=N,
-                                     mcts_glance=0|1, mcts_fill=0|1, mcts_until=N, mcts_bias=F, mcts_c=F,
-                                     mcts_prior=N, mcts_expand=N, mcts_keep=0|1,
+                                     mcts_glance=0|1, mcts_fill=0|1, mcts_until=N (the
+                                     Monte Carlo search below N stones only), mcts_bias=F,
+                                     mcts_c=F, mcts_prior=N, mcts_expand=N, mcts_keep=0|1,
                                      mcts_nodes=N
   ohm tally <dir>...                 the result table of the records ohm match wrote
                                      (one match, or its parts from --first-game runs);

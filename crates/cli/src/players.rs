@@ -60,7 +60,8 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 
 /// One `key=value` change to a level, for comparisons in `ohm match`:
 /// `mcts=0|1` (the Monte Carlo search, [`ohm_engine::mcts`], in place of alpha-beta) and its
-/// knobs `mcts_know=N` (visits before a node's analysis), `mcts_glance=0|1`, `mcts_fill=0|1`, `mcts_until=N` (the Monte Carlo search below N stones only),
+/// knobs `mcts_know=N` (visits before a node's analysis), `mcts_glance=0|1`, `mcts_fill=0|1`,
+/// `mcts_until=N` (the Monte Carlo search below N stones only, alpha-beta after),
 /// `mcts_bias=F` (RAVE), `mcts_c=F` (UCB), `mcts_prior=N`, `mcts_expand=N`, `mcts_keep=0|1`,
 /// `mcts_nodes=N` ([`MctsParams`]);
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most

@@ -28,7 +28,8 @@ fn main() {
     params.tt_mib = 256;
     params.time_ms = Some(seconds * 1000.0);
     let mut solver = Solver::new(params);
-    let mut later: Option<(usize, ohm_engine::Color)> = None;
+    // The winner of the position after this one's move, when proven.
+    let mut later: Option<ohm_engine::Color> = None;
     for n in (first..=last).rev() {
         let mut position = Position::new(Board::square(size).expect("a size"));
         for &m in &moves[..n] {
@@ -39,7 +40,7 @@ fn main() {
         let mover = position.to_move();
         let flip = match (winner, later) {
             // The mover here won, and after its move the other side does: a thrown win.
-            (Some(w), Some((_, after))) if w == mover && after != w && n < moves.len() => {
+            (Some(w), Some(after)) if w == mover && after != w && n < moves.len() => {
                 format!("  <- {mover:?} threw the win with {}", moves[n])
             }
             _ => String::new(),
@@ -53,6 +54,6 @@ fn main() {
             },
             solution.elapsed_ms / 1000.0
         );
-        later = winner.map(|w| (n, w));
+        later = winner;
     }
 }
