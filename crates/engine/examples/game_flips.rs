@@ -15,26 +15,29 @@ impl Control for Clock {
 }
 
 fn main() {
+    const USAGE: &str = "game_flips SIZE \"MOVES\" FIRST LAST SECONDS";
     let args: Vec<String> = std::env::args().collect();
-    let size: u8 = args[1].parse().expect("SIZE");
-    let moves: Vec<Point> = args[2]
+    let arg = |i: usize| args.get(i).expect(USAGE);
+    let size: u8 = arg(1).parse().expect(USAGE);
+    let moves: Vec<Point> = arg(2)
         .split_whitespace()
         .map(|m| Point::parse(m).expect("a cell"))
         .collect();
-    let first: usize = args[3].parse().expect("FIRST");
-    let last: usize = args[4].parse::<usize>().expect("LAST").min(moves.len());
-    let seconds: f64 = args[5].parse().expect("SECONDS");
+    let first: usize = arg(3).parse().expect(USAGE);
+    let last: usize = arg(4).parse::<usize>().expect(USAGE).min(moves.len());
+    let seconds: f64 = arg(5).parse().expect(USAGE);
     let mut params = SolverParams::DEFAULT;
     params.tt_mib = 256;
     params.time_ms = Some(seconds * 1000.0);
     let mut solver = Solver::new(params);
+    // The last position, taken back a move at a time.
+    let mut position = Position::new(Board::square(size).expect("a size"));
+    for &m in &moves[..last] {
+        position.play_unchecked(position.to_move(), Move::Cell(m));
+    }
     // The winner of the position after this one's move, when proven.
     let mut later: Option<ohm_engine::Color> = None;
     for n in (first..=last).rev() {
-        let mut position = Position::new(Board::square(size).expect("a size"));
-        for &m in &moves[..n] {
-            position.play_unchecked(position.to_move(), Move::Cell(m));
-        }
         let solution = solver.solve(&position, &mut Clock(Instant::now()));
         let winner = solution.winner;
         let mover = position.to_move();
@@ -55,5 +58,6 @@ fn main() {
             solution.elapsed_ms / 1000.0
         );
         later = winner;
+        position.undo();
     }
 }

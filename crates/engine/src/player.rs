@@ -895,7 +895,11 @@ impl Engine {
                 let saved = &mut self.mcts_tree;
                 mcts::search_keeping(position, &mcts_params, knowledge, seed, control, saved)
             }
-            None => search_within(position, &params, control, &mut self.table, root_cells),
+            None => {
+                // Past the Monte Carlo search's opening its kept tree serves no later move.
+                self.mcts_tree = None;
+                search_within(position, &params, control, &mut self.table, root_cells)
+            }
         };
         if result.proven.is_none() {
             if let Some(p) = self.solved_in_rest(position, level, control, started_ms) {
