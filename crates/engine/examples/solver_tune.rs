@@ -9,7 +9,7 @@
 //! openings two stones deep), `all`, `n9:I,J` (positions of the solved 9x9 file),
 //! `pos:SIZE:MOVES` (one position, moves comma-separated), `p:I,J` (published puzzles, 1-based), `file:PATH` (a position a line:
 //! `SIZE MOVES...`, e.g. the early 9x9 game positions of `examples/data/horizon-9x9.txt`). Variables: `EPS`, `WBASE`, `WFACTOR`, `LIM`
-//! (`full,semi,or`), `NODES` (a work limit as well as the time), `ESTIMATE` (an unvisited child's first delta as a share of its siblings), `TT` (MiB), `UPD` (scratch updates, stones), `STACK` (0/1), `KILLERS` (0/1), `COUNTER` (0/1), `GLANCE` (0/1), `WEAK` (0/1), `CAPTURED` (0/1), `INF`
+//! (`full,semi,or`), `NODES` (a work limit as well as the time), `ESTIMATE` (an unvisited child's first delta as a share of its siblings), `TT` (MiB), `UPD` (scratch updates, stones), `STACK` (0/1), `KILLERS` (0/1), `COUNTER` (0/1), `GLANCE` (0/1), `WEAK` (0/1), `CAPTURED` (0/1), `DEAD` (dead cells to 0 the player not to move, 1 Black, 2 White), `INF`
 //! (`solver`, `full`, `deep`), `PSP` (proof-set pruning 0/1), `ORS`, `SEMIAND`,
 //! `INTERSECT`, `AOE` (H-search's stronger rules, 0/1), `HEAT` (`current`: children ordered by
 //! the current through each cell).
@@ -111,6 +111,14 @@ fn params(limit_ms: f64) -> SolverParams {
             "full" => AnalysisOptions::FULL,
             "deep" => AnalysisOptions::DEEP,
             _ => AnalysisOptions::SOLVER,
+        };
+        p.inferior.dead_to = SolverParams::DEFAULT.inferior.dead_to;
+    }
+    if let Some(d) = env::<u8>("DEAD") {
+        p.inferior.dead_to = match d {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
         };
     }
     p

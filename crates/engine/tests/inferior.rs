@@ -459,10 +459,17 @@ fn check_fill_and_moves(small: &Small, pos: &Position, tally: &mut Tally) {
     let (black, white) = small.masks(&stones_of(pos));
     let mut memo = HashMap::new();
     for (to_move, options) in Color::ALL.into_iter().flat_map(|c| {
+        // The solver gives every dead cell to one colour, whoever moves.
+        let dead_to = |colour| AnalysisOptions {
+            dead_to: Some(colour),
+            ..AnalysisOptions::SOLVER
+        };
         [
             (c, AnalysisOptions::FULL),
             (c, AnalysisOptions::SOLVER),
             (c, AnalysisOptions::DEEP),
+            (c, dead_to(Color::Black)),
+            (c, dead_to(Color::White)),
         ]
     }) {
         let result =

@@ -127,6 +127,11 @@ pub struct AnalysisOptions {
     pub prune_dominated: bool,
     /// Leave vulnerable moves out of [`InferiorCells::consider`].
     pub prune_vulnerable: bool,
+    /// The colour the fill-in gives dead cells (any colour would do); `None`: the player not
+    /// to move. The solver fixes one, so that a position's filled board holds its parent's
+    /// and its connections come from the parent's by an update (see
+    /// [`crate::solver::SolverParams::inferior`]).
+    pub dead_to: Option<Color>,
 }
 
 impl AnalysisOptions {
@@ -139,6 +144,7 @@ impl AnalysisOptions {
         fill_in: true,
         prune_dominated: true,
         prune_vulnerable: true,
+        dead_to: None,
     };
 
     /// For a solver at every node: the library and the reduced graphs' simplicial cells and
@@ -167,6 +173,7 @@ impl AnalysisOptions {
         fill_in: false,
         prune_dominated: false,
         prune_vulnerable: false,
+        dead_to: None,
     };
 }
 
@@ -188,7 +195,7 @@ pub struct InferiorCells {
     /// Captured cells per owner (filled in with the owner's stones).
     pub captured: ByColor<CellSet>,
     /// The whole fill-in, per colour: captured cells and dead cells (dead cells are given to
-    /// the player not to move; any colour would do).
+    /// [`AnalysisOptions::dead_to`], by default the player not to move; any colour would do).
     pub fill: ByColor<CellSet>,
     /// For `to_move`: a cell and the moves at least as good as it.
     pub dominated: Vec<(Point, CellSet)>,
@@ -292,7 +299,7 @@ pub fn analyze_with(
         consider: CellSet::EMPTY,
     };
     let mut captures_filled = false;
-    let dead_colour = !to_move;
+    let dead_colour = options.dead_to.unwrap_or(!to_move);
     let mut local: Vec<LibraryMatch> = Vec::new();
     loop {
         let scratch = scratch_position(position, stones, to_move);

@@ -68,9 +68,11 @@ pub struct Facts {
     pub loss_support: CellSet,
     /// Hash of the position with its fill-in (equal for positions the fill-in makes equal).
     pub filled_hash: u64,
-    /// The fill-in's cells given to the mover (its captured sets).
+    /// The fill-in's cells given to the mover (its captured sets, and the dead cells when
+    /// the analysis gives them to the mover's colour).
     pub own_fill: CellSet,
-    /// The fill-in's cells given to the opponent (its captured sets and the dead cells).
+    /// The fill-in's cells given to the opponent (its captured sets, and the dead cells when
+    /// they go to the opponent's colour).
     pub their_fill: CellSet,
     /// The dead cells: no proof needs them (their colour changes no completion's winner).
     pub dead: CellSet,
@@ -160,7 +162,7 @@ impl Knowledge {
         facts.own_fill = cells.fill[mover] & empty;
         facts.their_fill = cells.fill[!mover] & empty;
         facts.dead = (cells.dead | cells.dead_after_fill) & empty;
-        facts.max_proof = empty - facts.their_fill;
+        facts.max_proof = empty - facts.their_fill - facts.dead;
         (Some(cells), facts)
     }
 
@@ -239,7 +241,7 @@ impl Knowledge {
     ) {
         let mover = board.to_move();
         let (own_fill, their_fill) = (facts.own_fill, facts.their_fill);
-        let empty = facts.max_proof | their_fill;
+        let empty = facts.max_proof | their_fill | facts.dead;
         if let Some(winner) = board.connected_winner() {
             let (proof, best) = if winner == mover {
                 // Any move keeps the win; filling an own captured set at least makes progress.
