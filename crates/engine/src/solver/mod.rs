@@ -130,7 +130,8 @@ pub struct SolverParams {
     /// one solve at a time): 8x8 d1 in 84.1 s and 246,897 nodes without, 62.4 s and 198,561
     /// at 3 without the stack, 58.7 s and 201,026 at 2 with it (59.8 s at 3); the 31 puzzles
     /// proven in 1-10 s 62.7 s without, 61.9 s at 2 (as many nodes); the solved 9x9 file's
-    /// position 66 21.1 s without, 19.7 s at 2.
+    /// position 66 21.1 s without, 19.7 s at 2. With [`Self::update_at_once`] (all the
+    /// stones in one update, which costs about what one stone's does) 8 (below).
     pub scratch_updates: u32,
     /// With `scratch_updates`: the stones between the two filled boards go in as one update
     /// ([`crate::connections::Connections::update_stones`]) instead of one update per stone.
@@ -143,7 +144,13 @@ pub struct SolverParams {
     /// 8x8, where a node's updates save nothing, d1 197,810 nodes and 55.2 s against 166,036
     /// and 50.2 s, e1 221,074 and 67.7 s against 203,350 and 61.6, and a1 unproven after
     /// 300 s (902,577 nodes) against 223.7 s (637,881): off (`ohm bench` with the option on and
-    /// `scratch_updates` 8, two runs at a time).
+    /// `scratch_updates` 8, two runs at a time). Measured again once the dead cells kept one
+    /// colour ([`Self::inferior`]), so that most children's filled boards hold their parent's
+    /// (`ONCE=1 UPD=U examples/solver_tune`, two solves at a time, against the settings
+    /// before, 2 stones one by one): a1 193.1 s and 701,141 nodes against 245.3 s and
+    /// 795,488; d1 51.3 s against 48.7 s; the 31 puzzles 53.4 s at 8 (55.1 at 16, 63.7 at 4)
+    /// against 62.9 s; position 66 14.9 s at 8 and 16 against 16.3 s; the six 8x8 positions
+    /// two stones deep (`open8`, 60 s each) three proven against one: on, with 8 stones.
     pub update_at_once: bool,
     /// With `scratch_updates`: the connections of every position on the path stay as layers
     /// under its descendants' (a change too big for updates pushes a layer built from
@@ -229,8 +236,8 @@ impl SolverParams {
         proof_set_pruning: true,
         hsearch: SOLVER_HSEARCH,
         incremental_fill: 0,
-        scratch_updates: 2,
-        update_at_once: false,
+        scratch_updates: 8,
+        update_at_once: true,
         scratch_stack: true,
         killers: true,
         countermoves: false,
