@@ -107,12 +107,15 @@ fn params(limit_ms: f64) -> SolverParams {
         p.proof_set_pruning = c == 1;
     }
     if let Ok(i) = std::env::var("INF") {
-        p.inferior = match i.as_str() {
-            "full" => AnalysisOptions::FULL,
-            "deep" => AnalysisOptions::DEEP,
-            _ => AnalysisOptions::SOLVER,
+        // The recognisers change; the dead cells' colour stays the solver's.
+        p.inferior = AnalysisOptions {
+            dead_to: p.inferior.dead_to,
+            ..match i.as_str() {
+                "full" => AnalysisOptions::FULL,
+                "deep" => AnalysisOptions::DEEP,
+                _ => AnalysisOptions::SOLVER,
+            }
         };
-        p.inferior.dead_to = SolverParams::DEFAULT.inferior.dead_to;
     }
     if let Some(d) = env::<u8>("DEAD") {
         p.inferior.dead_to = match d {

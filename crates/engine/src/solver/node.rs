@@ -241,7 +241,8 @@ impl Knowledge {
     ) {
         let mover = board.to_move();
         let (own_fill, their_fill) = (facts.own_fill, facts.their_fill);
-        let empty = facts.max_proof | their_fill | facts.dead;
+        // The position's empty cells: the filled board's and the fill-in's.
+        let empty = board.empty_cells() | own_fill | their_fill;
         if let Some(winner) = board.connected_winner() {
             let (proof, best) = if winner == mover {
                 // Any move keeps the win; filling an own captured set at least makes progress.
