@@ -64,6 +64,9 @@ fn params(limit_ms: f64) -> SolverParams {
         p.hsearch.max_semi = v[1];
         p.hsearch.max_or = v[2];
     }
+    if let Some(b) = env::<u64>("BUDGET") {
+        p.hsearch.budget = b;
+    }
     if let Some(g) = env::<u8>("GLANCE") {
         p.glance = g == 1;
     }
@@ -110,12 +113,16 @@ fn params(limit_ms: f64) -> SolverParams {
         // The recognisers change; the dead cells' colour stays the solver's.
         p.inferior = AnalysisOptions {
             dead_to: p.inferior.dead_to,
+            patterns_first: p.inferior.patterns_first,
             ..match i.as_str() {
                 "full" => AnalysisOptions::FULL,
                 "deep" => AnalysisOptions::DEEP,
                 _ => AnalysisOptions::SOLVER,
             }
         };
+    }
+    if let Some(f) = env::<u8>("PFIRST") {
+        p.inferior.patterns_first = f == 1;
     }
     if let Some(d) = env::<u8>("DEAD") {
         p.inferior.dead_to = match d {
@@ -245,11 +252,12 @@ fn main() {
         per(stats.expanded_children, stats.expanded),
     );
     println!(
-        "H-search: {} builds, {} updates, {} reused; {} completed, {} fill stones, {} fill transpositions",
+        "H-search: {} builds, {} updates, {} reused; {} completed ({} with the glance's fill-in), {} fill stones, {} fill transpositions",
         stats.hsearch_builds,
         stats.hsearch_updates,
         stats.hsearch_reused,
         stats.completed,
+        stats.begun_reused,
         stats.fill_stones,
         stats.fill_transpositions,
     );

@@ -470,6 +470,9 @@ fn check_fill_and_moves(small: &Small, pos: &Position, tally: &mut Tally) {
             (c, AnalysisOptions::DEEP),
             (c, dead_to(Color::Black)),
             (c, dead_to(Color::White)),
+            // What the solver runs at every node (dead cells to one colour, the patterns'
+            // fill-in settled before the graphs run).
+            (c, ohm_engine::solver::SolverParams::DEFAULT.inferior),
         ]
     }) {
         let result =
@@ -614,6 +617,14 @@ fn oracle_on_thousands_of_small_positions() {
         |small, pos| {
             let result = analyze(pos, pos.to_move());
             check_dead(small, pos, &result, &mut tally);
+            // The solver's analysis reaches its fill-in in another order: its claims too.
+            let solver = ohm_engine::inferior::analyze_with(
+                pos,
+                pos.to_move(),
+                &ohm_engine::solver::SolverParams::DEFAULT.inferior,
+                &PatternSet::builtin(),
+            );
+            check_dead(small, pos, &solver, &mut Tally::default());
             check_fill_and_moves(small, pos, &mut tally);
             tally.positions += 1;
         },
@@ -913,6 +924,7 @@ fn solved_positions_keep_a_winning_move_in_the_considered_set() {
             AnalysisOptions::FULL,
             AnalysisOptions::SOLVER,
             AnalysisOptions::DEEP,
+            ohm_engine::solver::SolverParams::DEFAULT.inferior,
         ] {
             let cells = analyze_with(&position, to_move, &options, &PatternSet::builtin());
             legal += position.empty_cells().len();

@@ -1141,17 +1141,31 @@ impl<'a, 'i> Builder<'a, 'i> {
             count += 1;
         }
         let cells = &cells[..count];
-        let mask_of = |set: &CellSet| -> CarrierMask {
+        // Bit `b` stands for the carrier's `b`-th cell in point order: the cell at bit `t`
+        // of word `w` has rank `before[w]` plus the carrier's cells below it in that word.
+        let words = first.carrier.words();
+        let mut before = [0u32; crate::cellset::WORDS];
+        let mut rank = 0;
+        for (w, &word) in words.iter().enumerate() {
+            before[w] = rank;
+            rank += word.count_ones();
+        }
+        let bits_of = |cells: &CellSet| -> CarrierMask {
             let mut mask = 0;
-            for (b, &cell) in cells.iter().enumerate() {
-                if set.contains(cell) {
-                    mask |= 1 << b;
+            for (w, (&held, &of)) in cells.words().iter().zip(words).enumerate() {
+                let mut rest = held & of;
+                while rest != 0 {
+                    let below = of & ((1u64 << rest.trailing_zeros()) - 1);
+                    mask |= 1 << (before[w] + below.count_ones());
+                    rest &= rest - 1;
                 }
             }
             mask
         };
         let all = CarrierMask::checked_shl(1, count as u32).map_or(CarrierMask::MAX, |bit| bit - 1);
-        let captured = mask_of(&capturable);
+        // Carriers of one pair mostly share their cells: a set's mask from the few it lacks.
+        let mask_of = |set: &CellSet| -> CarrierMask { all & !bits_of(&(first.carrier - *set)) };
+        let captured = bits_of(&capturable);
         // Beyond the mask's width the others' tail is left out (sound: fewer connections;
         // only unlimited stores have that many semis to a pair).
         let others = &others[..others.len().min(OtherMask::BITS as usize)];

@@ -366,8 +366,20 @@ impl Ends {
         ends.captured.resize(ends.len(), CellSet::EMPTY);
         ends.pair_runs.resize(ends.len(), (0, 0));
         if captured {
+            // The cells around each end, once: every pair tried reads them.
+            let around: Vec<CellSet> = ends
+                .members
+                .iter()
+                .map(|members| {
+                    let mut around = CellSet::EMPTY;
+                    for m in *members {
+                        around |= board.neighbours(m);
+                    }
+                    around
+                })
+                .collect();
             for i in 0..ends.len() {
-                ends.find_captured_pairs(position, color, i);
+                ends.find_captured_pairs(position, color, i, &around);
             }
         }
         ends
@@ -375,15 +387,16 @@ impl Ends {
 
     /// Finds end `i`'s captured pairs (see [`Connections::captured_pairs`]), disjoint, in
     /// cell order.
-    fn find_captured_pairs(&mut self, position: &Position, color: Color, i: usize) {
+    fn find_captured_pairs(
+        &mut self,
+        position: &Position,
+        color: Color,
+        i: usize,
+        around: &[CellSet],
+    ) {
         let board = position.board();
-        let members = self.members[i];
         let empty = position.empty_cells();
-        let mut around = CellSet::EMPTY;
-        for m in members {
-            around |= board.neighbours(m);
-        }
-        let touching = around & empty;
+        let touching = around[i] & empty;
         let start = self.pairs.len() as u32;
         let mut taken = CellSet::EMPTY;
         for a in touching {
@@ -394,7 +407,8 @@ impl Ends {
                 if b < a || taken.contains(b) {
                     continue;
                 }
-                if self.answers(position, color, i, a, b) && self.answers(position, color, i, b, a)
+                if self.answers(position, color, i, a, b, around)
+                    && self.answers(position, color, i, b, a, around)
                 {
                     taken.insert(a);
                     taken.insert(b);
@@ -417,19 +431,18 @@ impl Ends {
         i: usize,
         taken: Point,
         reply: Point,
+        around: &[CellSet],
     ) -> bool {
         let board = position.board();
         let (e1, e2) = Edge::of(color);
         let own = position.stones(color).with(e1.point()).with(e2.point());
         let mut joined = self.members[i].with(reply);
+        let mut reach = around[i] | board.neighbours(reply);
         for n in board.neighbours(reply) & own {
             if let Some(j) = self.index(n) {
                 joined |= self.members[j];
+                reach |= around[j];
             }
-        }
-        let mut reach = CellSet::EMPTY;
-        for m in joined {
-            reach |= board.neighbours(m);
         }
         let empty = position.empty_cells();
         for n in board.neighbours(taken) {

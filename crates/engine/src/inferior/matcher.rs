@@ -173,9 +173,20 @@ impl Library {
         &self,
         board: &Board,
         stones: &ByColor<CellSet>,
+        f: impl FnMut(LibraryMatch),
+    ) {
+        self.for_each_match_at(board, stones, board.cells(), f);
+    }
+
+    /// [`Library::for_each_match`] for the anchors among `anchors` only, in point order.
+    pub fn for_each_match_at(
+        &self,
+        board: &Board,
+        stones: &ByColor<CellSet>,
+        anchors: CellSet,
         mut f: impl FnMut(LibraryMatch),
     ) {
-        let empty = board.cells() - stones.black - stones.white;
+        let empty = (board.cells() & anchors) - stones.black - stones.white;
         for cell in empty {
             let Some((col, row)) = cell.col_row() else {
                 continue;
@@ -216,6 +227,21 @@ impl Library {
             }
         }
     }
+}
+
+/// The cells whose windows (distance 3 at most) hold a cell of `changed`: the anchors whose
+/// matches a change of those cells can change.
+#[must_use]
+pub fn window_reach(board: &Board, changed: CellSet) -> CellSet {
+    let mut zone = changed & board.cells();
+    for _ in 0..3 {
+        let mut grown = zone;
+        for p in zone {
+            grown |= board.neighbours(p);
+        }
+        zone = grown & board.cells();
+    }
+    zone
 }
 
 /// The code of the window positions `range` (within distance 2, or at distance 3) around

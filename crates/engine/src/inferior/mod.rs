@@ -132,6 +132,13 @@ pub struct AnalysisOptions {
     /// and its connections come from the parent's by an update (see
     /// [`crate::solver::SolverParams::inferior`]).
     pub dead_to: Option<Color>,
+    /// Fill-in rounds run the patterns and dead regions alone while they find something,
+    /// and the graph-based recognisers (reduced graphs, graph recognisers, local games) only
+    /// once they find nothing: the same kind of fixed point (no recogniser finds anything in
+    /// the last round), reached with fewer graph builds, though where claims overlap the
+    /// order may give a cell another reason or a captured set another shape than
+    /// round-by-round. Off: every round runs everything.
+    pub patterns_first: bool,
 }
 
 impl AnalysisOptions {
@@ -145,6 +152,7 @@ impl AnalysisOptions {
         prune_dominated: true,
         prune_vulnerable: true,
         dead_to: None,
+        patterns_first: false,
     };
 
     /// For a solver at every node: the library and the reduced graphs' simplicial cells and
@@ -174,6 +182,7 @@ impl AnalysisOptions {
         prune_dominated: false,
         prune_vulnerable: false,
         dead_to: None,
+        patterns_first: false,
     };
 }
 
@@ -301,21 +310,59 @@ pub fn analyze_with(
     let mut captures_filled = false;
     let dead_colour = options.dead_to.unwrap_or(!to_move);
     let mut local: Vec<LibraryMatch> = Vec::new();
+    // The cells filled by the last round (`None` before the first): only the anchors whose
+    // windows hold one are matched again, the others' matches stay as they were.
+    let mut filled_last: Option<CellSet> = None;
+    let mut fresh: Vec<LibraryMatch> = Vec::new();
+    let mut previous: Vec<LibraryMatch> = Vec::new();
+    // With `patterns_first`: whether this round runs the patterns and regions alone.
+    let mut patterns_only = options.patterns_first && options.fill_in && options.patterns;
+    // The position with the fill-in so far: each round's fill goes onto it.
+    let mut scratch = scratch_position(position, stones, to_move);
     loop {
-        let scratch = scratch_position(position, stones, to_move);
         if scratch.connected_winner().is_some() {
             break;
         }
         let empty = scratch.empty_cells();
-        local.clear();
         if options.patterns {
-            library.for_each_match(&board, &stones, |m| local.push(m));
+            match filled_last {
+                None => {
+                    local.clear();
+                    library.for_each_match(&board, &stones, |m| local.push(m));
+                }
+                Some(changed) => {
+                    let zone = matcher::window_reach(&board, changed);
+                    fresh.clear();
+                    library.for_each_match_at(&board, &stones, zone, |m| fresh.push(m));
+                    // Both lists run in point order over disjoint anchors: merged, they are
+                    // what matching every anchor gives.
+                    core::mem::swap(&mut local, &mut previous);
+                    local.clear();
+                    let mut kept = previous
+                        .iter()
+                        .copied()
+                        .filter(|m| !zone.contains(m.cell))
+                        .peekable();
+                    let mut new = fresh.drain(..).peekable();
+                    loop {
+                        let take_kept = match (kept.peek(), new.peek()) {
+                            (Some(a), Some(b)) => a.cell < b.cell,
+                            (Some(_), None) => true,
+                            (None, Some(_)) => false,
+                            (None, None) => break,
+                        };
+                        let next = if take_kept { kept.next() } else { new.next() };
+                        local.extend(next);
+                    }
+                }
+            }
         }
-        let graphs = options.graph.then(|| ByColor {
+        let slow = !patterns_only;
+        let graphs = (slow && options.graph).then(|| ByColor {
             black: ShannonGraph::from_position(&scratch, Color::Black),
             white: ShannonGraph::from_position(&scratch, Color::White),
         });
-        let reduced = (options.reduced || options.subgames > 0)
+        let reduced = (slow && (options.reduced || options.subgames > 0))
             .then(|| ByColor::from_fn(|c| reduced::ReducedGraph::new(&board, &stones, c)));
         let matches = if options.patterns {
             patterns.find_matches(&board, &stones)
@@ -471,8 +518,15 @@ pub fn analyze_with(
         }
         let found_captures = !(captured.black.is_empty() && captured.white.is_empty());
         if dead.is_empty() && !found_captures {
+            if patterns_only {
+                // The patterns have settled: the next round runs everything once more.
+                patterns_only = false;
+                filled_last = Some(CellSet::EMPTY);
+                continue;
+            }
             break;
         }
+        patterns_only = options.patterns_first && options.patterns;
         for colour in Color::ALL {
             out.captured[colour] |= captured[colour];
             out.fill[colour] |= captured[colour];
@@ -480,13 +534,24 @@ pub fn analyze_with(
         }
         out.fill[dead_colour] |= dead;
         stones[dead_colour] |= dead;
+        for colour in Color::ALL {
+            for p in captured[colour] {
+                scratch.place_unchecked(colour, p);
+            }
+        }
+        for p in dead {
+            scratch.place_unchecked(dead_colour, p);
+        }
+        filled_last = Some(dead | captured.black | captured.white);
         captures_filled |= found_captures;
         if !options.fill_in {
             break;
         }
     }
 
-    let filled = scratch_position(position, stones, to_move);
+    let filled = scratch;
+    debug_assert_eq!(filled.stones(Color::Black), stones.black);
+    debug_assert_eq!(filled.stones(Color::White), stones.white);
     let empty = filled.empty_cells();
     if filled.connected_winner().is_some() {
         // Decided by the fill-in: every remaining cell is dead, and every move is as good as

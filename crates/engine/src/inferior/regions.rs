@@ -107,12 +107,14 @@ pub fn decompose(position: &Position, splitter: Color) -> Option<Decomposition> 
     let board = position.board();
     let (a, b) = Edge::of(!splitter);
     let own = position.stones(splitter);
+    let mut grouped = CellSet::EMPTY;
     for stone in own {
-        let group = position.group(stone);
         // Each group once, from its first stone.
-        if group.iter().find(|p| p.is_cell()) != Some(stone) {
+        if grouped.contains(stone) {
             continue;
         }
+        let group = position.group(stone);
+        grouped |= group;
         let touches = |edge: Edge| {
             group
                 .iter()

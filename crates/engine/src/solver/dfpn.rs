@@ -29,11 +29,12 @@
 use alloc::vec::Vec;
 
 use super::bounds::{add, Bounds, INFINITY, MAX_FINITE};
-use super::node::{Depth, Knowledge};
+use super::node::{Depth, Facts, Knowledge};
 use super::table::{NodeData, Table};
 use super::{Control, Progress, RootMove, SolverParams, Stats};
 use crate::cellset::CellSet;
 use crate::connections::Connections;
+use crate::inferior::InferiorCells;
 use crate::point::Point;
 use crate::zobrist;
 use crate::{ByColor, Color, Move, Position};
@@ -87,7 +88,21 @@ pub(super) struct Dfpn<'a> {
     /// With [`SolverParams::countermoves`], for each point: the move that last won a
     /// position reached by a move there, tried early after that move again.
     pub countermoves: Vec<Option<Point>>,
+    /// The fill-in analyses of the positions glanced at last, by hash ([`BEGUN_SLOTS`]
+    /// slots, one position each): a glanced position's full analysis, when the search first
+    /// goes below it, takes its glance's instead of running the analysis again.
+    pub begun: Vec<Option<Begun>>,
 }
+
+/// A position's fill-in analysis, kept from its glance for its full analysis.
+pub(super) struct Begun {
+    key: u64,
+    cells: Option<InferiorCells>,
+    facts: Facts,
+}
+
+/// Slots of [`Dfpn::begun`].
+pub(super) const BEGUN_SLOTS: usize = 1 << 12;
 
 /// Where a colour's scratch connections stood before a move of the path.
 pub(super) type ScratchMark = (ByColor<usize>, ByColor<Option<ByColor<CellSet>>>);
@@ -183,7 +198,7 @@ impl Dfpn<'_> {
     /// What the knowledge says of the current position, looked at to `depth`.
     fn analyse(&mut self, depth: Depth) -> NodeData {
         let key = self.position.hash();
-        let (cells, mut facts) = self.knowledge.begin(&self.position);
+        let (cells, mut facts) = self.begin(key, depth);
         let mut complete = true;
         if let Some(cells) = cells {
             let filled = (facts.own_fill | facts.their_fill).len();
@@ -347,6 +362,38 @@ impl Dfpn<'_> {
         }
     }
 
+    /// The fill-in analysis of the current position (`key` its hash): a glance's is kept,
+    /// a full analysis takes the glance's when it is kept.
+    fn begin(&mut self, key: u64, depth: Depth) -> (Option<InferiorCells>, Facts) {
+        let slot = (key as usize) & (BEGUN_SLOTS - 1);
+        if depth == Depth::Full {
+            if let Some(begun) = self.begun.get_mut(slot).and_then(Option::take) {
+                if begun.key == key {
+                    self.stats.begun_reused += 1;
+                    return (begun.cells, begun.facts);
+                }
+            }
+        }
+        let (mut cells, facts) = self.knowledge.begin(&self.position);
+        if depth == Depth::Glance && facts.terminal.is_none() {
+            if let Some(c) = cells.as_mut() {
+                // Nothing the solver reads: no need to copy them.
+                c.reasons.clear();
+                c.dominated.clear();
+                c.reversible.clear();
+            }
+            if self.begun.is_empty() {
+                self.begun.resize_with(BEGUN_SLOTS, || None);
+            }
+            self.begun[slot] = Some(Begun {
+                key,
+                cells: cells.clone(),
+                facts: facts.clone(),
+            });
+        }
+        (cells, facts)
+    }
+
     /// Brings `colour`'s scratch connections to the filled position `board` (with `stones`)
     /// by incremental updates, when they describe a position with a subset of its stones
     /// and at most [`SolverParams::scratch_updates`] fewer: the updates made (one per stone,
@@ -371,19 +418,17 @@ impl Dfpn<'_> {
         if added == 0 || added > limit {
             return None;
         }
-        let mut position = Position::new(*board.board());
-        position.reset_to(base, board.to_move());
         if self.params.update_at_once {
+            // The stones go in at once: `board` is the position after them.
             let mut placed = Vec::with_capacity(added as usize);
             for c in Color::ALL {
-                for p in stones[c] - base[c] {
-                    position.place_unchecked(c, p);
-                    placed.push(p);
-                }
+                placed.extend(stones[c] - base[c]);
             }
-            scratch[colour].update_stones(&position, &placed);
+            scratch[colour].update_stones(board, &placed);
             return Some(1);
         }
+        let mut position = Position::new(*board.board());
+        position.reset_to(base, board.to_move());
         for c in Color::ALL {
             for p in stones[c] - base[c] {
                 position.place_unchecked(c, p);

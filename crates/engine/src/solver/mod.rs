@@ -245,6 +245,7 @@ impl SolverParams {
         // nodes (all 36 one-stone openings): the generated pattern library only.
         inferior: AnalysisOptions {
             dead_to: Some(Color::White),
+            patterns_first: true,
             ..AnalysisOptions::SOLVER
         },
         glance: true,
@@ -317,6 +318,8 @@ pub struct Stats {
     pub hsearch_builds: u64,
     /// Connections a full analysis found built already, by the glance just before it.
     pub hsearch_reused: u64,
+    /// Full analyses that took their glance's fill-in analysis.
+    pub begun_reused: u64,
     /// Fill-in stones placed, over all positions created.
     pub fill_stones: u64,
     /// Positions solved as wins by search, and the sum of the winning move's rank among the
@@ -353,6 +356,7 @@ impl Stats {
         self.hsearch_updates += other.hsearch_updates;
         self.hsearch_builds += other.hsearch_builds;
         self.hsearch_reused += other.hsearch_reused;
+        self.begun_reused += other.begun_reused;
         self.fill_stones += other.fill_stones;
         self.won_by_search += other.won_by_search;
         self.winning_rank_sum += other.winning_rank_sum;
@@ -555,6 +559,7 @@ impl Solver {
             scratch_marks: Vec::new(),
             killers: Vec::new(),
             countermoves: Vec::new(),
+            begun: Vec::new(),
             path: Vec::new(),
             connections: None,
             position: root,
