@@ -450,6 +450,14 @@ fn check_dead(small: &Small, pos: &Position, result: &InferiorCells, tally: &mut
     }
 }
 
+/// The solver's analysis with the patterns' fill-in settled before the graphs run.
+fn patterns_first() -> AnalysisOptions {
+    AnalysisOptions {
+        patterns_first: true,
+        ..ohm_engine::solver::SolverParams::DEFAULT.inferior
+    }
+}
+
 fn small_index(small: &Small, p: Point) -> usize {
     let (c, r) = p.col_row().unwrap();
     r as usize * small.width as usize + c as usize
@@ -470,9 +478,10 @@ fn check_fill_and_moves(small: &Small, pos: &Position, tally: &mut Tally) {
             (c, AnalysisOptions::DEEP),
             (c, dead_to(Color::Black)),
             (c, dead_to(Color::White)),
-            // What the solver runs at every node (dead cells to one colour, the patterns'
-            // fill-in settled before the graphs run).
+            // What the solver runs at every node, and with the patterns' fill-in settled
+            // before the graphs run (another order, another fill-in).
             (c, ohm_engine::solver::SolverParams::DEFAULT.inferior),
+            (c, patterns_first()),
         ]
     }) {
         let result =
@@ -617,14 +626,15 @@ fn oracle_on_thousands_of_small_positions() {
         |small, pos| {
             let result = analyze(pos, pos.to_move());
             check_dead(small, pos, &result, &mut tally);
-            // The solver's analysis reaches its fill-in in another order: its claims too.
-            let solver = ohm_engine::inferior::analyze_with(
+            // The analysis that settles the patterns first reaches its fill-in in another
+            // order: its claims too.
+            let settled = ohm_engine::inferior::analyze_with(
                 pos,
                 pos.to_move(),
-                &ohm_engine::solver::SolverParams::DEFAULT.inferior,
+                &patterns_first(),
                 &PatternSet::builtin(),
             );
-            check_dead(small, pos, &solver, &mut Tally::default());
+            check_dead(small, pos, &settled, &mut Tally::default());
             check_fill_and_moves(small, pos, &mut tally);
             tally.positions += 1;
         },
@@ -925,6 +935,7 @@ fn solved_positions_keep_a_winning_move_in_the_considered_set() {
             AnalysisOptions::SOLVER,
             AnalysisOptions::DEEP,
             ohm_engine::solver::SolverParams::DEFAULT.inferior,
+            patterns_first(),
         ] {
             let cells = analyze_with(&position, to_move, &options, &PatternSet::builtin());
             legal += position.empty_cells().len();

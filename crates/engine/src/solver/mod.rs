@@ -182,6 +182,14 @@ pub struct SolverParams {
     /// s against 58.1 s (329,340 and 314,023 nodes); 8x8 a1 243.4 s against 237.4 s
     /// (719,598 and 795,488 nodes), d1 48.1 s against 48.7 s with White's and 51.1 s with
     /// Black's (137,056, 161,187 and 166,437 nodes); position 66 17.0 s against 16.3 s.
+    ///
+    /// [`AnalysisOptions::patterns_first`] (the reduced graphs only once the patterns' fill-in
+    /// has settled) costs 7.5% fewer instructions a node but reaches other fill-ins, and the
+    /// trees move either way (`PFIRST=0|1 examples/solver_tune`, one solve at a time): the
+    /// solved 9x9 file 74,277 nodes and 18.1 s against 67,772 and 17.0 s (its position 12
+    /// 13,180 nodes against 6,184, position 66 31,759 against 37,985), the 31 puzzles
+    /// 291,072 nodes against 293,995, the 49 7x7 openings 327,400 against 314,894: off, so
+    /// that the solver's tree stays the one it was.
     pub inferior: AnalysisOptions,
     /// A position met for the first time gets a glance (H-search for the opponent only, no
     /// ordering: enough for its first numbers), and the full analysis only when the search
@@ -245,7 +253,6 @@ impl SolverParams {
         // nodes (all 36 one-stone openings): the generated pattern library only.
         inferior: AnalysisOptions {
             dead_to: Some(Color::White),
-            patterns_first: true,
             ..AnalysisOptions::SOLVER
         },
         glance: true,
