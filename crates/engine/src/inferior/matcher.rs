@@ -231,7 +231,6 @@ impl Library {
 
 /// The cells whose windows (distance 3 at most) hold a cell of `changed`: the anchors whose
 /// matches a change of those cells can change.
-#[must_use]
 pub fn window_reach(board: &Board, changed: CellSet) -> CellSet {
     let mut zone = changed & board.cells();
     for _ in 0..3 {
