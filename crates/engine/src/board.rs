@@ -153,6 +153,16 @@ impl Board {
         }
     }
 
+    /// The points next to some point of `set` (edges included, as [`Board::neighbours`]
+    /// gives them; points of `set` only where they touch another).
+    pub fn neighbours_of_set(&self, set: CellSet) -> CellSet {
+        let mut around = CellSet::EMPTY;
+        for p in set {
+            around |= self.neighbours(p);
+        }
+        around
+    }
+
     /// The part of `set` connected to `start` through neighbouring points of `set` (`start`
     /// itself always belongs): a group of stones, a region of empty cells.
     pub fn flood(&self, set: CellSet, start: Point) -> CellSet {

@@ -477,9 +477,9 @@ fn check_fill_and_moves(small: &Small, pos: &Position, tally: &mut Tally) {
             (c, AnalysisOptions::SOLVER),
             (c, AnalysisOptions::DEEP),
             (c, dead_to(Color::Black)),
-            (c, dead_to(Color::White)),
-            // What the solver runs at every node, and with the patterns' fill-in settled
-            // before the graphs run (another order, another fill-in).
+            // What the solver runs at every node (its dead cells to White), and with the
+            // patterns' fill-in settled before the graphs run (another order, another
+            // fill-in).
             (c, ohm_engine::solver::SolverParams::DEFAULT.inferior),
             (c, patterns_first()),
         ]

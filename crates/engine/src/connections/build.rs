@@ -73,10 +73,7 @@ pub(super) fn from_scratch(
     let board = *position.board();
     let mut builder = Builder::new(connections, interrupt);
     for i in 0..builder.layer.ends.len() {
-        let mut around = CellSet::EMPTY;
-        for m in builder.layer.ends.members[i] {
-            around |= board.neighbours(m);
-        }
+        let around = board.neighbours_of_set(builder.layer.ends.members[i]);
         builder.add_base(i, around);
     }
     builder.add_templates(position);
@@ -216,11 +213,7 @@ pub(super) fn after_stones(
             continue;
         }
         based.insert(new_ends.names[g]);
-        let mut around = CellSet::EMPTY;
-        for m in new_ends.members[g] {
-            around |= board.neighbours(m);
-        }
-        builder.add_base(g, around);
+        builder.add_base(g, board.neighbours_of_set(new_ends.members[g]));
     }
 
     // Own stones: carriers lose them, ends grow into the groups, keys at them fire.

@@ -370,13 +370,7 @@ impl Ends {
             let around: Vec<CellSet> = ends
                 .members
                 .iter()
-                .map(|members| {
-                    let mut around = CellSet::EMPTY;
-                    for m in *members {
-                        around |= board.neighbours(m);
-                    }
-                    around
-                })
+                .map(|&members| board.neighbours_of_set(members))
                 .collect();
             for i in 0..ends.len() {
                 ends.find_captured_pairs(position, color, i, &around);

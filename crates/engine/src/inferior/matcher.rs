@@ -234,11 +234,7 @@ impl Library {
 pub fn window_reach(board: &Board, changed: CellSet) -> CellSet {
     let mut zone = changed & board.cells();
     for _ in 0..3 {
-        let mut grown = zone;
-        for p in zone {
-            grown |= board.neighbours(p);
-        }
-        zone = grown & board.cells();
+        zone = (zone | board.neighbours_of_set(zone)) & board.cells();
     }
     zone
 }

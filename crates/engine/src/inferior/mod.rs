@@ -313,8 +313,6 @@ pub fn analyze_with(
     // The cells filled by the last round (`None` before the first): only the anchors whose
     // windows hold one are matched again, the others' matches stay as they were.
     let mut filled_last: Option<CellSet> = None;
-    let mut fresh: Vec<LibraryMatch> = Vec::new();
-    let mut previous: Vec<LibraryMatch> = Vec::new();
     // With `patterns_first`: whether this round runs the patterns and regions alone.
     let mut patterns_only = options.patterns_first && options.fill_in && options.patterns;
     // The position with the fill-in so far: each round's fill goes onto it.
@@ -332,28 +330,11 @@ pub fn analyze_with(
                 }
                 Some(changed) => {
                     let zone = matcher::window_reach(&board, changed);
-                    fresh.clear();
-                    library.for_each_match_at(&board, &stones, zone, |m| fresh.push(m));
-                    // Both lists run in point order over disjoint anchors: merged, they are
-                    // what matching every anchor gives.
-                    core::mem::swap(&mut local, &mut previous);
-                    local.clear();
-                    let mut kept = previous
-                        .iter()
-                        .copied()
-                        .filter(|m| !zone.contains(m.cell))
-                        .peekable();
-                    let mut new = fresh.drain(..).peekable();
-                    loop {
-                        let take_kept = match (kept.peek(), new.peek()) {
-                            (Some(a), Some(b)) => a.cell < b.cell,
-                            (Some(_), None) => true,
-                            (None, Some(_)) => false,
-                            (None, None) => break,
-                        };
-                        let next = if take_kept { kept.next() } else { new.next() };
-                        local.extend(next);
-                    }
+                    local.retain(|m| !zone.contains(m.cell));
+                    library.for_each_match_at(&board, &stones, zone, |m| local.push(m));
+                    // Two runs in point order over disjoint anchors: a stable sort (a merge
+                    // of the two runs) gives what matching every anchor gives.
+                    local.sort_by_key(|m| m.cell);
                 }
             }
         }

@@ -38,11 +38,7 @@ pub fn dead_regions(position: &Position) -> CellSet {
         }
         let region = board.flood(empty, start);
         seen |= region;
-        let mut around = CellSet::EMPTY;
-        for p in region {
-            around |= board.neighbours(p);
-        }
-        around -= region;
+        let around = board.neighbours_of_set(region) - region;
         let touches_one_group = |colour: Color| {
             let mut root: Option<Point> = None;
             for p in around {
