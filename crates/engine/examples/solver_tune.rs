@@ -11,7 +11,7 @@
 //! `SIZE MOVES...`, e.g. the early 9x9 game positions of `examples/data/horizon-9x9.txt`). Variables: `EPS`, `WBASE`, `WFACTOR`, `LIM`
 //! (`full,semi,or`), `NODES` (a work limit as well as the time), `ESTIMATE` (an unvisited child's first delta as a share of its siblings), `TT` (MiB), `UPD` (scratch updates, stones), `STACK` (0/1), `KILLERS` (0/1), `COUNTER` (0/1), `GLANCE` (0/1), `WEAK` (0/1), `CAPTURED` (0/1), `DEAD` (dead cells to 0 the player not to move, 1 Black, 2 White), `INF`
 //! (`solver`, `full`, `deep`), `PSP` (proof-set pruning 0/1), `ORS`, `SEMIAND`,
-//! `INTERSECT`, `AOE` (H-search's stronger rules, 0/1), `HEAT` (`current`: children ordered by
+//! `INTERSECT`, `AOE` (H-search's stronger rules, 0/1), `RSHARE` (the root's work weight), `RVISIT` (its visit share), `HEAT` (`current`: children ordered by
 //! the current through each cell).
 use ohm_engine::bench::solver::puzzle_cases;
 use ohm_engine::inferior::AnalysisOptions;
@@ -48,6 +48,15 @@ fn params(limit_ms: f64) -> SolverParams {
     }
     if let Some(e) = env("ESTIMATE") {
         p.child_estimate = e;
+    }
+    if let Some(e) = env("RSHARE") {
+        p.root_work_weight = e;
+    }
+    if let Some(e) = env("WPLIES") {
+        p.weighed_plies = e;
+    }
+    if let Some(e) = env("RVISIT") {
+        p.root_visit_share = e;
     }
     if let Some(e) = env("EPS") {
         p.epsilon = e;

@@ -15,7 +15,7 @@ mod common;
 use brute::Brute;
 
 use common::{random_undecided_position, Rng};
-use ohm_engine::solver::{proof, NoControl, Solver, SolverParams};
+use ohm_engine::solver::{proof, NoControl, Solver, SolverParams, Stats};
 use ohm_engine::{Board, CellSet, Color, Move, Point, Position};
 
 fn position_from(board: Board, stones: &[(Color, Point)], to_move: Color) -> Position {
@@ -28,7 +28,14 @@ fn position_from(board: Board, stones: &[(Color, Point)], to_move: Color) -> Pos
 }
 
 /// Checks the solver's value (and, with `moves`, its complete winning set) on `position`.
-fn check_position(solver: &mut Solver, brute: &mut Brute, position: &Position, moves: bool) {
+/// Checks the solver's value of `position` (and with `moves` its winning set) against brute
+/// force; returns the solver's statistics.
+fn check_position(
+    solver: &mut Solver,
+    brute: &mut Brute,
+    position: &Position,
+    moves: bool,
+) -> Stats {
     let expected = brute.winner(position);
     if moves {
         let judged = solver.judge_moves(position, &mut NoControl);
@@ -39,6 +46,7 @@ fn check_position(solver: &mut Solver, brute: &mut Brute, position: &Position, m
             brute.winning_moves(position),
             "winning moves of\n{position:?}"
         );
+        judged.stats
     } else {
         let solution = solver.solve(position, &mut NoControl);
         assert_eq!(solution.winner, Some(expected), "value of\n{position:?}");
@@ -47,6 +55,7 @@ fn check_position(solver: &mut Solver, brute: &mut Brute, position: &Position, m
             after.play_unchecked(position.to_move(), Move::Cell(best));
             assert_eq!(brute.winner(&after), expected, "{best} wins\n{position:?}");
         }
+        solution.stats
     }
 }
 
@@ -286,7 +295,34 @@ fn connections_updated_or_built_give_the_same_truth() {
     }
 }
 
-fn random_5x5_positions_checked(seed: u64, count: usize, params: SolverParams) {
+/// The choice by work at the root and below it, with visits paused after a few units of
+/// work (so that the search returns to a node many times before a child is decided), and
+/// plain df-pn: the values and winning sets of random 5x5 positions stay right, and so do
+/// the values of the 6x6 openings, where the visits do pause.
+#[test]
+fn choosing_by_work_with_short_visits_keeps_the_truth() {
+    for (root_work_weight, weighed_plies) in [(0.0, 1), (1.0, 1), (2.0, 3)] {
+        let params = SolverParams {
+            root_work_weight,
+            weighed_plies,
+            root_visit_share: 0.05,
+            min_weighed_visit: 3,
+            ..SolverParams::DEFAULT
+        };
+        random_5x5_positions_checked(0x5_7, 30, params.clone());
+        let stats = check_openings_with(6, false, params);
+        assert_eq!(
+            stats.paused_visits > 0,
+            root_work_weight > 0.0,
+            "visits paused: {}",
+            stats.paused_visits
+        );
+    }
+}
+
+/// Checks `count` random undecided 5x5 positions against brute force (value and winning
+/// set); returns the solver's statistics over all of them.
+fn random_5x5_positions_checked(seed: u64, count: usize, params: SolverParams) -> Stats {
     let board = Board::square(5).unwrap();
     let mut rng = Rng(seed);
     let mut brute = Brute::new(5);
@@ -295,6 +331,7 @@ fn random_5x5_positions_checked(seed: u64, count: usize, params: SolverParams) {
         ..params
     });
     let mut checked = 0;
+    let mut stats = Stats::default();
     while checked < count {
         let stones = 9 + rng.below(6) as usize;
         let Some(p) = random_undecided_position(&mut rng, board, stones) else {
@@ -303,9 +340,10 @@ fn random_5x5_positions_checked(seed: u64, count: usize, params: SolverParams) {
         if checked % 2 == 1 {
             solver.clear();
         }
-        check_position(&mut solver, &mut brute, &p, true);
+        stats.add(&check_position(&mut solver, &mut brute, &p, true));
         checked += 1;
     }
+    stats
 }
 
 #[test]
@@ -358,17 +396,24 @@ fn first_move_results(size: u8) -> Vec<(Point, bool)> {
 /// Every one-stone opening of `size` gets the published value, and every claimed win passes
 /// the strategy checker (`check_strategies`), one table kept across the openings.
 fn check_openings(size: u8, check_strategies: bool) {
+    check_openings_with(size, check_strategies, SolverParams::DEFAULT);
+}
+
+/// [`check_openings`] with the solver's `params`; returns its statistics over the openings.
+fn check_openings_with(size: u8, check_strategies: bool, params: SolverParams) -> Stats {
     let board = Board::square(size).unwrap();
     let mut solver = Solver::new(SolverParams {
         tt_mib: 64,
-        ..SolverParams::DEFAULT
+        ..params
     });
+    let mut stats = Stats::default();
     let results = first_move_results(size);
     assert_eq!(results.len(), usize::from(size) * usize::from(size));
     for (cell, black_wins) in results {
         let mut p = Position::new(board);
         p.play_unchecked(Color::Black, Move::Cell(cell));
         let solution = solver.solve(&p, &mut NoControl);
+        stats.add(&solution.stats);
         let expected = if black_wins {
             Color::Black
         } else {
@@ -387,6 +432,7 @@ fn check_openings(size: u8, check_strategies: bool) {
                 .unwrap_or_else(|e| panic!("{size}x{size} opening {cell}: {e}"));
         }
     }
+    stats
 }
 
 #[test]

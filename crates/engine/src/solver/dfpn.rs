@@ -92,6 +92,9 @@ pub(super) struct Dfpn<'a> {
     /// slots, one position each): a glanced position's full analysis, when the search first
     /// goes below it, takes its glance's instead of running the analysis again.
     pub begun: Vec<Option<Begun>>,
+    /// For each ply choosing by work ([`SolverParams::root_work_weight`]): the work at which
+    /// the visit below it returns to it (`u64::MAX` when none is under way).
+    pub pause_at: Vec<u64>,
 }
 
 /// A position's fill-in analysis, kept from its glance for its full analysis.
@@ -494,6 +497,83 @@ impl Dfpn<'_> {
         }
     }
 
+    /// Whether the search at `ply` returns now: stopped, or below a ply whose visit has
+    /// spent its work.
+    fn paused(&self, ply: u32) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let work = self.stats.work();
+        self.pause_at.iter().take(ply as usize).any(|&p| work >= p)
+    }
+
+    /// The choice of child at `ply` with [`SolverParams::root_work_weight`]: each child's
+    /// delta weighed by its share of the node's work so far, the child with the least weighed
+    /// delta searched until its weighed delta passes the next best one's grown by 1 + ε, or
+    /// until its visit has spent [`SolverParams::root_visit_share`] of the node's work (at
+    /// least [`SolverParams::min_weighed_visit`]: the visit's end goes to [`Dfpn::pause_at`]).
+    fn weighed_select(
+        &mut self,
+        ply: u32,
+        kids: &[Child],
+        window: usize,
+        node: Bounds,
+        limit: Bounds,
+    ) -> (usize, Bounds) {
+        let eps = self.params.epsilon;
+        let total: u64 = kids.iter().map(|c| c.work).sum::<u64>().max(1);
+        let alpha = f64::from(self.params.root_work_weight);
+        let weight = |c: &Child| 1.0 + alpha * c.work as f64 / total as f64;
+        let key = |c: &Child| {
+            if c.bounds.delta == INFINITY {
+                f64::INFINITY
+            } else {
+                f64::from(c.bounds.delta) * weight(c)
+            }
+        };
+        let mut best = 0;
+        let mut k1 = f64::INFINITY;
+        let mut k2 = f64::INFINITY;
+        for (i, c) in kids.iter().enumerate().take(window) {
+            // Only a child the node's limit lets grow (the least delta always can).
+            if c.bounds.delta >= limit.phi {
+                continue;
+            }
+            let k = key(c);
+            if k < k1 {
+                k2 = k1;
+                k1 = k;
+                best = i;
+            } else if k < k2 {
+                k2 = k;
+            }
+        }
+        let child = kids[best].bounds;
+        let delta_limit = if k2 == f64::INFINITY {
+            limit.phi
+        } else {
+            let allowed = libm::ceil(k2 * (1.0 + f64::from(eps)) / weight(&kids[best]));
+            let allowed = if allowed >= f64::from(MAX_FINITE) {
+                MAX_FINITE
+            } else {
+                allowed as u32
+            };
+            limit.phi.min(allowed.max(add(child.delta, 1)))
+        };
+        let phi_limit = if limit.delta == INFINITY {
+            INFINITY
+        } else {
+            limit.delta - (node.delta - child.phi)
+        };
+        let visit = (f64::from(self.params.root_visit_share) * total as f64) as u64;
+        let ply = ply as usize;
+        if self.pause_at.len() <= ply {
+            self.pause_at.resize(ply + 1, u64::MAX);
+        }
+        self.pause_at[ply] = self.stats.work() + visit.max(self.params.min_weighed_visit);
+        (best, Bounds::new(phi_limit, delta_limit))
+    }
+
     /// Stores `node` for the current position, and a solved result also under its filled
     /// position's hash (with the same proof: a superset of what the filled position needs).
     fn store(&mut self, key: u64, node: &NodeData) {
@@ -513,7 +593,7 @@ impl Dfpn<'_> {
         let searched = |node: &NodeData, stopped: bool| {
             !node.is_solved() && limit.exceeds(node.bounds) && !stopped
         };
-        if !node.complete && searched(&node, self.stopped) {
+        if !node.complete && searched(&node, self.paused(ply)) {
             // Known by a glance only: the full analysis, now that the search goes below it.
             self.stats.completed += 1;
             let known = node.work;
@@ -521,7 +601,7 @@ impl Dfpn<'_> {
             node.work = known;
             work = work.max(1);
         }
-        if !searched(&node, self.stopped) {
+        if !searched(&node, self.paused(ply)) {
             if work > 0 {
                 self.store(key, &node);
             }
@@ -567,16 +647,26 @@ impl Dfpn<'_> {
                     })
                     .collect();
             }
-            if node.bounds.is_solved() || !limit.exceeds(node.bounds) || self.stopped {
+            if node.bounds.is_solved() || !limit.exceeds(node.bounds) || self.paused(ply) {
                 break;
             }
-            let (chosen, child_limit) =
-                select(&kids, window, best, node.bounds, limit, self.params);
+            let weighed = ply < self.params.weighed_plies && self.params.root_work_weight > 0.0;
+            let (chosen, child_limit) = if weighed {
+                self.weighed_select(ply, &kids, window, node.bounds, limit)
+            } else {
+                select(&kids, window, best, node.bounds, limit, self.params)
+            };
             best = chosen;
             let mv = kids[best].mv;
             node.best = Some(mv);
             self.play(mv);
             let (child, child_work) = self.mid(child_limit, ply + 1);
+            if weighed {
+                if !child.is_solved() && self.stats.work() >= self.pause_at[ply as usize] {
+                    self.stats.paused_visits += 1;
+                }
+                self.pause_at[ply as usize] = u64::MAX;
+            }
             self.unplay();
             work += child_work;
             if child.bounds.is_loss() {

@@ -208,6 +208,33 @@ pub struct SolverParams {
     /// 21 at 0.25, 29 at 0.1 (150 s), 28 without (142 s): off, the glance at every sibling
     /// first is worth its cost.
     pub child_estimate: f32,
+    /// At the root, each move's delta counts `1 + w · its share of the root's work` times
+    /// (this `w`; 0: plain df-pn), and a visit below the root returns after
+    /// [`Self::root_visit_share`] of the root's work so far. Plain df-pn commits the root to
+    /// the move whose proof number stays lowest, and a forcing move keeps a low one while its
+    /// tree grows: on 8x8 a1 it searched b7 in one visit of 691,632 nodes, where d5 and e4,
+    /// which also win, take 179,073 and 193,992 nodes each alone. Weighed by work, the root
+    /// spreads its search over its best moves. Measured against plain df-pn
+    /// (`RSHARE=W examples/solver_tune`, node counts): w = 1, the 8x8 one-stone openings a1-g1
+    /// 567,030, 607,900, 422,504, 196,889, 123,156, 200,255, 239,847 nodes against 701,141,
+    /// 610,216, 664,684, 188,199, 186,648, 152,719, 262,531 (2,357,581 against 2,766,138);
+    /// the solved 9x9 file 66,396 against 76,328 (its position 66 33,062 against 37,985);
+    /// the 31 puzzles proven in 1-10 s 303,508 against 293,995. w = 0.5: a1, c1, e1, f1
+    /// 1,378,708 nodes against 1,312,945 at 1; w = 2 and a visit share of 0.5: more nodes
+    /// on the 9x9 file and the puzzles than w = 1.
+    pub root_work_weight: f32,
+    /// With [`Self::root_work_weight`], the share of the root's work so far after which a
+    /// visit below the root returns to it (at least [`Self::min_weighed_visit`] units).
+    pub root_visit_share: f32,
+    /// The least work a visit below a ply choosing by work spends (2,000: a visit too short
+    /// to leave the table's part of the tree costs more than it shows).
+    pub min_weighed_visit: u64,
+    /// The plies from the root that choose by [`Self::root_work_weight`]: 1, the root only.
+    /// Deeper, the proofs of wins shrink and those of losses grow (`WPLIES=N
+    /// examples/solver_tune`): at 4 plies 8x8 a1 504,402 nodes and c1 337,579 against 567,030
+    /// and 422,504 at the root only, the 9x9 file's position 66 44,213 against 33,062; at 2
+    /// plies position 66 42,071; at every ply a1 656,773 and position 66 48,659.
+    pub weighed_plies: u32,
 }
 
 /// H-search in the solver: 12 full and 24 semi carriers per pair, OR over 5. On all 36
@@ -258,6 +285,10 @@ impl SolverParams {
         glance: true,
         current_heat: false,
         child_estimate: 0.0,
+        root_work_weight: 1.0,
+        root_visit_share: 0.25,
+        min_weighed_visit: 2_000,
+        weighed_plies: 1,
     };
 }
 
@@ -327,6 +358,9 @@ pub struct Stats {
     pub hsearch_reused: u64,
     /// Full analyses that took their glance's fill-in analysis.
     pub begun_reused: u64,
+    /// Visits below a ply choosing by work that ended on their work budget
+    /// ([`SolverParams::root_visit_share`]).
+    pub paused_visits: u64,
     /// Fill-in stones placed, over all positions created.
     pub fill_stones: u64,
     /// Positions solved as wins by search, and the sum of the winning move's rank among the
@@ -364,6 +398,7 @@ impl Stats {
         self.hsearch_builds += other.hsearch_builds;
         self.hsearch_reused += other.hsearch_reused;
         self.begun_reused += other.begun_reused;
+        self.paused_visits += other.paused_visits;
         self.fill_stones += other.fill_stones;
         self.won_by_search += other.won_by_search;
         self.winning_rank_sum += other.winning_rank_sum;
@@ -567,6 +602,7 @@ impl Solver {
             killers: Vec::new(),
             countermoves: Vec::new(),
             begun: Vec::new(),
+            pause_at: Vec::new(),
             path: Vec::new(),
             connections: None,
             position: root,
