@@ -219,15 +219,17 @@ pub struct SolverParams {
     /// 567,030, 607,900, 422,504, 196,889, 123,156, 200,255, 239,847 nodes against 701,141,
     /// 610,216, 664,684, 188,199, 186,648, 152,719, 262,531 (2,357,581 against 2,766,138);
     /// the solved 9x9 file 66,396 against 76,328 (its position 66 33,062 against 37,985);
-    /// the 31 puzzles proven in 1-10 s 303,508 against 293,995. w = 0.5: a1, c1, e1, f1
+    /// the 31 puzzles proven in 1-10 s 303,508 against 293,995; the 49 one-stone 7x7
+    /// openings (`ohm bench solver-7x7`) 329,227 against 314,894. w = 0.5: a1, c1, e1, f1
     /// 1,378,708 nodes against 1,312,945 at 1; w = 2 and a visit share of 0.5: more nodes
     /// on the 9x9 file and the puzzles than w = 1.
     pub root_work_weight: f32,
     /// With [`Self::root_work_weight`], the share of the root's work so far after which a
     /// visit below the root returns to it (at least [`Self::min_weighed_visit`] units).
     pub root_visit_share: f32,
-    /// The least work a visit below a ply choosing by work spends (2,000: a visit too short
-    /// to leave the table's part of the tree costs more than it shows).
+    /// The least work a visit below a ply choosing by work spends (2,000, not tuned: a floor
+    /// so that the root's first visits, while its own work is still small, reach past the
+    /// positions the table already holds).
     pub min_weighed_visit: u64,
     /// The plies from the root that choose by [`Self::root_work_weight`]: 1, the root only.
     /// Deeper, the proofs of wins shrink and those of losses grow (`WPLIES=N
