@@ -560,11 +560,7 @@ impl Dfpn<'_> {
             };
             limit.phi.min(allowed.max(add(child.delta, 1)))
         };
-        let phi_limit = if limit.delta == INFINITY {
-            INFINITY
-        } else {
-            limit.delta - (node.delta - child.phi)
-        };
+        let phi_limit = child_phi_limit(limit, node, child);
         let visit = (f64::from(self.params.root_visit_share) * total as f64) as u64;
         let ply = ply as usize;
         if self.pause_at.len() <= ply {
@@ -872,13 +868,20 @@ fn select(
     };
     let delta_limit = limit.phi.min(grow(rival));
     let child = kids[best].bounds;
-    let phi_limit = if limit.delta == INFINITY {
+    (
+        best,
+        Bounds::new(child_phi_limit(limit, node, child), delta_limit),
+    )
+}
+
+/// The phi limit of a child with numbers `child` of a node with numbers `node` searched to
+/// `limit`: what the node's delta may still grow by, all of it given to this child.
+fn child_phi_limit(limit: Bounds, node: Bounds, child: Bounds) -> u32 {
+    if limit.delta == INFINITY {
         INFINITY
     } else {
-        // What the node's delta may still grow by, all of it given to this child.
         limit.delta - (node.delta - child.phi)
-    };
-    (best, Bounds::new(phi_limit, delta_limit))
+    }
 }
 
 #[cfg(test)]
