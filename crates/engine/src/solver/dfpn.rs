@@ -552,12 +552,7 @@ impl Dfpn<'_> {
         let delta_limit = if k2 == f64::INFINITY {
             limit.phi
         } else {
-            let allowed = libm::ceil(k2 * (1.0 + f64::from(eps)) / weight(&kids[best]));
-            let allowed = if allowed >= f64::from(MAX_FINITE) {
-                MAX_FINITE
-            } else {
-                allowed as u32
-            };
+            let allowed = ceil_finite(k2 * (1.0 + f64::from(eps)) / weight(&kids[best]));
             limit.phi.min(allowed.max(add(child.delta, 1)))
         };
         let phi_limit = child_phi_limit(limit, node, child);
@@ -849,13 +844,7 @@ fn select(
         if delta == INFINITY {
             return INFINITY;
         }
-        let scaled = libm::ceil(f64::from(delta) * (1.0 + f64::from(params.epsilon)));
-        let scaled = if scaled >= f64::from(MAX_FINITE) {
-            MAX_FINITE
-        } else {
-            scaled as u32
-        };
-        scaled.max(add(delta, 1))
+        ceil_finite(f64::from(delta) * (1.0 + f64::from(params.epsilon))).max(add(delta, 1))
     };
     // The best rival of the previous child: the least delta, unless that is its own.
     let (best, rival) = if previous != candidate
@@ -872,6 +861,16 @@ fn select(
         best,
         Bounds::new(child_phi_limit(limit, node, child), delta_limit),
     )
+}
+
+/// `x` rounded up to a proof number, at most [`MAX_FINITE`].
+fn ceil_finite(x: f64) -> u32 {
+    let x = libm::ceil(x);
+    if x >= f64::from(MAX_FINITE) {
+        MAX_FINITE
+    } else {
+        x as u32
+    }
 }
 
 /// The phi limit of a child with numbers `child` of a node with numbers `node` searched to
