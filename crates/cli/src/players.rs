@@ -70,7 +70,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// goes back to the solver), `open_root=0|1` (the search's root keeps only the moves the solver's
 /// slice has not proven losing), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
-/// connections), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `odd=0|1` (the move from the deepest finished odd iteration, not an even one after it), `aspiration=N` (from depth 3 the root first searched in a window of half-width N around the score two plies shallower), `fill_path=0|1` (the tree on filled-in boards: each move's dead and captured cells given to their owners, the connections updated to them), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
+/// connections), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `odd=0|1` (the move from the deepest finished odd iteration, not an even one after it), `even=0|1` (iterative deepening over depths 1, 2, 4, 6, ...: Wolve's even depths), `small_even=0|1` (the level's even depths on boards up to 9x9: levels 5 and 6 have them), `aspiration=N` (from depth 3 the root first searched in a window of half-width N around the score two plies shallower), `fill_path=0|1` (the tree on filled-in boards: each move's dead and captured cells given to their owners, the connections updated to them), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
 /// `semi=N`, `or=N`, `budget=N|none`, `captured=0|1`, `or_search=0|1`, `semi_and=0|1`, `intersection=0|1` (the tree's H-search limits and rules), `extend=N` (forced-move
@@ -131,6 +131,14 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         level.large_board_frontier = value
             .parse()
             .map_err(|_| format!("large_frontier: '{value}' is not a width"))?;
+        return Ok(());
+    }
+    if let Some(value) = option.strip_prefix("small_even=") {
+        level.small_board_even_depths = match value {
+            "0" => false,
+            "1" => true,
+            _ => return Err(format!("small_even: '{value}' is not 0 or 1")),
+        };
         return Ok(());
     }
     if let Some(value) = option.strip_prefix("solver_small=") {
@@ -262,6 +270,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "fill" => search.fill_in = number()? != 0,
         "filled_leaves" => search.filled_leaves = switch(key, value)?,
         "odd" => search.odd_depths = switch(key, value)?,
+        "even" => search.even_depths = switch(key, value)?,
         "aspiration" => search.aspiration = number()? as i32,
         "fill_path" => search.fill_path = switch(key, value)?,
         "lmr" => search.late_reduction = number()?,
@@ -564,6 +573,22 @@ mod tests {
     }
 
     #[test]
+    fn levels_five_and_six_search_even_depths_on_small_boards_only() {
+        use ohm_engine::{Board, Position};
+        let nine = Position::new(Board::square(9).unwrap());
+        let eleven = Position::new(Board::square(11).unwrap());
+        let mut level = *ohm_engine::player::level(6).unwrap();
+        assert!(level.search_for(&nine).even_depths);
+        assert!(!level.search_for(&eleven).even_depths);
+        apply_level_option(&mut level, "small_even=0").unwrap();
+        assert!(!level.search_for(&nine).even_depths);
+        let error = apply_level_option(&mut level, "small_even=yes").unwrap_err();
+        assert!(error.contains("small_even"), "{error}");
+        let four = ohm_engine::player::level(4).unwrap();
+        assert!(!four.search_for(&nine).even_depths);
+    }
+
+    #[test]
     fn filled_leaves_is_a_switch() {
         let mut search = level_four();
         assert!(!search.filled_leaves);
@@ -579,6 +604,10 @@ mod tests {
         assert!(!search.odd_depths);
         apply_option(&mut search, "odd=1").unwrap();
         assert!(search.odd_depths);
+        apply_option(&mut search, "even=1").unwrap();
+        assert!(search.even_depths);
+        apply_option(&mut search, "even=0").unwrap();
+        assert!(!search.even_depths);
         apply_option(&mut search, "fill_path=1").unwrap();
         assert!(search.fill_path);
         assert_eq!(search.circuit.mover_semi_factor, None);
@@ -591,6 +620,7 @@ mod tests {
             "tempo=-1",
             "tempo=inf",
             "odd=maybe",
+            "even=2",
             "fill_path=2",
         ] {
             let error = apply_option(&mut search, option).unwrap_err();

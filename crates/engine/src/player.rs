@@ -48,6 +48,13 @@ pub struct Level {
     /// depth 3-4 fits anyway, the same narrowing lost (matches BE and BF in
     /// `docs/strength.md`).
     pub large_board_frontier: u32,
+    /// On boards of at most [`SMALL_BOARD_CELLS`] cells (9x9), iterative deepening over
+    /// depths 1, 2, 4, ... ([`SearchParams::even_depths`], Wolve's depths 1, 2, 4). Level 6
+    /// with it against itself without, 2 s a move: 38-26 on the 9x9 ring openings
+    /// and 38-26 on `ohm match`'s 9x9 openings (76-52 in 128 games, +66 Elo, +5 .. +127),
+    /// 20-20 on the 11x11 ring openings, where the search seldom finishes depth 3 over the
+    /// whole root and depth 4 not at all (matches EV9, EV9B and EV11 in `docs/strength.md`).
+    pub small_board_even_depths: bool,
     /// The Monte Carlo search ([`crate::mcts`]) in place of the alpha-beta search, with the
     /// level's time limit (`None`: alpha-beta).
     pub mcts: Option<MctsParams>,
@@ -55,11 +62,16 @@ pub struct Level {
 
 impl Level {
     /// The level's search parameters for this position's board (the frontier width of
-    /// [`Level::large_board_frontier`] on boards larger than 9x9).
+    /// [`Level::large_board_frontier`] on boards larger than 9x9, the even depths of
+    /// [`Level::small_board_even_depths`] up to 9x9).
     pub fn search_for(&self, position: &Position) -> SearchParams {
         let mut params = self.search;
-        if params.frontier_width == 0 && position.board().cells().len() > SMALL_BOARD_CELLS {
+        let small = position.board().cells().len() <= SMALL_BOARD_CELLS;
+        if params.frontier_width == 0 && !small {
             params.frontier_width = self.large_board_frontier;
+        }
+        if small && self.small_board_even_depths {
+            params.even_depths = true;
         }
         params
     }
@@ -172,6 +184,7 @@ const fn params(
         frontier_probe: false,
         filled_leaves: false,
         odd_depths: false,
+        even_depths: false,
         aspiration: 0,
         fill_path: false,
     }
@@ -271,8 +284,8 @@ const STRONGEST_SLICE: SolverSlice = SolverSlice {
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s | 0.2, 20 |
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
 /// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
-/// | 5 | expert | 6 | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
-/// | 6 | strongest | 6 | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 5 | expert | 6 (up to 9x9 only the even ones from 2) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 6 | strongest | 6 (up to 9x9 only the even ones from 2) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
 ///
 /// **Levels 5 and 6 differ by time only**: the strongest search, tuned at 2 s a move (the
 /// matches against the build from before, `docs/strength.md`), at 2 s and at 8 s, with
@@ -375,6 +388,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: slice(0.2, 12),
         large_board_frontier: 0,
+        small_board_even_depths: false,
         mcts: None,
     },
     Level {
@@ -388,6 +402,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: slice(0.2, 20),
         large_board_frontier: 0,
+        small_board_even_depths: false,
         mcts: None,
     },
     Level {
@@ -398,6 +413,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: slice(0.3, 40),
         large_board_frontier: 0,
+        small_board_even_depths: false,
         mcts: None,
     },
     Level {
@@ -408,6 +424,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: slice(0.5, 81),
         large_board_frontier: 0,
+        small_board_even_depths: false,
         mcts: None,
     },
     Level {
@@ -423,6 +440,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: STRONGEST_SLICE,
         large_board_frontier: LARGE_BOARD_FRONTIER,
+        small_board_even_depths: true,
         mcts: None,
     },
     Level {
@@ -438,6 +456,7 @@ pub const LEVELS: [Level; 6] = [
         hsearch: ROOT_HSEARCH,
         solver: STRONGEST_SLICE,
         large_board_frontier: LARGE_BOARD_FRONTIER,
+        small_board_even_depths: true,
         mcts: None,
     },
 ];

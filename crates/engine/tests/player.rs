@@ -6,7 +6,7 @@ use ohm_engine::openings::first_player_wins;
 use ohm_engine::player::{
     choose_move, choose_opening, level, should_swap, Reason, DEFAULT_LEVEL, LEVELS,
 };
-use ohm_engine::search::NoControl;
+use ohm_engine::search::{NoControl, SearchParams};
 use ohm_engine::{Board, Color, Move, Point, Position};
 
 mod common;
@@ -101,7 +101,19 @@ fn the_strongest_levels_narrow_the_frontier_on_boards_larger_than_9x9_only() {
             "level {}",
             l.number
         );
-        assert_eq!(l.search_for(&empty(9)), l.search, "level {}", l.number);
+        // Up to 9x9 the strongest levels deepen over even depths; nothing else changes.
+        let nine = SearchParams {
+            even_depths: l.search.even_depths || l.small_board_even_depths,
+            ..l.search
+        };
+        assert_eq!(l.search_for(&empty(9)), nine, "level {}", l.number);
+        assert_eq!(
+            l.search_for(&empty(9)).even_depths,
+            l.number >= 5,
+            "level {}",
+            l.number
+        );
+        assert!(!l.search_for(&empty(11)).even_depths, "level {}", l.number);
     }
     // A width the level's own search sets wins over the board's default.
     let mut level_6 = *level(6).expect("a level");

@@ -556,6 +556,36 @@ fn odd_depths_take_the_deepest_odd_iteration_unless_proven() {
     assert!(compared > 5, "{compared}");
 }
 
+#[test]
+fn even_depths_skip_the_odd_iterations_past_the_second() {
+    // Without a clock every iteration finishes: with `even_depths` a depth-5 search reports
+    // depths 1, 2 and 4 and answers from depth 4 (unless a shallower iteration proved the
+    // result).
+    let mut rng = Rng(9173);
+    let mut compared = 0;
+    for pos in random_positions(&mut rng, &[(6u8, 4u32, 10), (7, 6, 10), (8, 4, 10)]) {
+        let params = |depth, even_depths| SearchParams {
+            root_width: 8,
+            even_depths,
+            ..selective(depth, 6)
+        };
+        let mut depths = Vec::new();
+        let mut control = Callbacks {
+            clock: || 0.0,
+            stop: || false,
+            progress: |p: &Progress| depths.push(p.depth),
+        };
+        let even = search(&pos, &params(5, true), &mut control);
+        assert!(depths.iter().all(|&d| d <= 2 || d % 2 == 0), "{depths:?}");
+        if even.proven.is_none() {
+            assert_eq!(depths, [1, 2, 4]);
+            assert_eq!(even.depth, 4);
+            compared += 1;
+        }
+    }
+    assert!(compared > 5, "{compared}");
+}
+
 /// Stops after `polls` polls; counts them.
 struct StopAfter {
     polls: u32,
