@@ -284,8 +284,8 @@ const STRONGEST_SLICE: SolverSlice = SolverSlice {
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s | 0.2, 20 |
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
 /// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
-/// | 5 | expert | 6 (up to 9x9 only the even ones from 2) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
-/// | 6 | strongest | 6 (up to 9x9 only the even ones from 2) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 5 | expert | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 6 | strongest | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
 ///
 /// **Levels 5 and 6 differ by time only**: the strongest search, tuned at 2 s a move (the
 /// matches against the build from before, `docs/strength.md`), at 2 s and at 8 s, with
