@@ -134,11 +134,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         return Ok(());
     }
     if let Some(value) = option.strip_prefix("small_even=") {
-        level.small_board_even_depths = match value {
-            "0" => false,
-            "1" => true,
-            _ => return Err(format!("small_even: '{value}' is not 0 or 1")),
-        };
+        level.small_board_even_depths = switch("small_even", value)?;
         return Ok(());
     }
     if let Some(value) = option.strip_prefix("solver_small=") {
