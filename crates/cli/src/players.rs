@@ -66,7 +66,8 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// `mcts_nodes=N` ([`MctsParams`]);
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
 /// MAX_EMPTY empty cells, on every board; `solver=0`: none), `solver_small=SHARE` (the share
-/// on boards up to 9x9 alone), `solver_rest=0|1` (the time the search leaves
+/// on boards up to 9x9 alone), `early_solver=SHARE:MAX_EMPTY` (a share for the positions with
+/// more empty cells than the slice's own limit, up to MAX_EMPTY), `solver_rest=0|1` (the time the search leaves
 /// goes back to the solver), `open_root=0|1` (the search's root keeps only the moves the solver's
 /// slice has not proven losing), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
@@ -147,6 +148,22 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             ))?;
         return Ok(());
     }
+    if let Some(value) = option.strip_prefix("early_solver=") {
+        let (share, max_empty) = value
+            .split_once(':')
+            .ok_or(format!("early_solver: '{value}' is not SHARE:MAX_EMPTY"))?;
+        level.solver.early_share = share
+            .parse()
+            .ok()
+            .filter(|s: &f64| (0.0..=1.0).contains(s))
+            .ok_or(format!(
+                "early_solver: '{share}' is not a share from 0 to 1"
+            ))?;
+        level.solver.early_max_empty = max_empty
+            .parse()
+            .map_err(|_| format!("early_solver: '{max_empty}' is not a number of empty cells"))?;
+        return Ok(());
+    }
     let Some(value) = option.strip_prefix("solver=") else {
         return apply_option(&mut level.search, option);
     };
@@ -163,6 +180,8 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         share,
         small_board_share: share,
         max_empty,
+        early_share: level.solver.early_share,
+        early_max_empty: level.solver.early_max_empty,
         nodes: level.solver.nodes.max(2000),
         rest: level.solver.rest,
         open_root: level.solver.open_root,
@@ -582,6 +601,38 @@ mod tests {
         assert!(error.contains("small_even"), "{error}");
         let four = ohm_engine::player::level(4).unwrap();
         assert!(!four.search_for(&nine).even_depths);
+    }
+
+    #[test]
+    fn early_solver_sets_the_share_beyond_the_slice_and_keeps_the_slice() {
+        use ohm_engine::{Board, Move, Point, Position};
+        let mut eleven = Position::new(Board::square(11).unwrap());
+        for name in [
+            "a1", "f6", "c3", "i9", "d8", "h4", "e5", "g7", "b9", "j2", "k5",
+        ] {
+            eleven.play_unchecked(eleven.to_move(), Move::Cell(Point::parse(name).unwrap()));
+        }
+        let mut level = *ohm_engine::player::level(6).unwrap();
+        apply_level_option(&mut level, "early_solver=0.2:110").unwrap();
+        assert_eq!(level.solver.share_in(&eleven), 0.2, "110 empty cells");
+        eleven.play_unchecked(eleven.to_move(), Move::Cell(Point::parse("k6").unwrap()));
+        assert_eq!(level.solver.share_in(&eleven), 0.2, "109 empty cells");
+        apply_level_option(&mut level, "solver=0.5:81").unwrap();
+        assert_eq!(
+            level.solver.early_share, 0.2,
+            "solver= keeps the early share"
+        );
+        for (option, words) in [
+            ("early_solver=0.2", "SHARE:MAX_EMPTY"),
+            ("early_solver=2:110", "not a share"),
+            ("early_solver=0.2:many", "not a number of empty cells"),
+        ] {
+            let error = apply_level_option(&mut level, option).unwrap_err();
+            assert!(
+                error.contains("early_solver") && error.contains(words),
+                "{error}"
+            );
+        }
     }
 
     #[test]

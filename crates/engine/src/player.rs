@@ -89,6 +89,16 @@ pub struct SolverSlice {
     /// Only positions with at most this many empty cells (earlier the solver seldom
     /// proves anything in its share).
     pub max_empty: u32,
+    /// A smaller share for the positions with more empty cells than `max_empty` but at most
+    /// [`SolverSlice::early_max_empty`]: on 11x11 the middle game from about its tenth stone
+    /// on, where a game is often decided long before 40 stones and a proof then takes the
+    /// solver a fraction of a second: in 9 of 83 games that a level 6 lost on 11x11 (80
+    /// against itself, 3 against the build from before issue 16) it had been to move in a
+    /// position of 82 to 110 empty cells that the solver proves won within 1 s, 7 of them
+    /// within 0.3 s (`examples/lost_wins.rs`).
+    pub early_share: f64,
+    /// See [`SolverSlice::early_share`] (0: none).
+    pub early_max_empty: u32,
     /// The solver's work limit when the level has no time limit.
     pub nodes: u64,
     /// The time the search leaves of the move (it starts no iteration it cannot finish) goes
@@ -109,6 +119,8 @@ const fn slice(share: f64, max_empty: u32) -> SolverSlice {
         share,
         small_board_share: share,
         max_empty,
+        early_share: 0.0,
+        early_max_empty: 0,
         nodes: 1000 * max_empty as u64,
         rest: false,
         open_root: false,
@@ -124,17 +136,25 @@ impl SolverSlice {
         share: 0.0,
         small_board_share: 0.0,
         max_empty: 0,
+        early_share: 0.0,
+        early_max_empty: 0,
         nodes: 0,
         rest: false,
         open_root: false,
     };
 
     /// The share of the move's time the solver gets in `position`: none when it has more than
-    /// `max_empty` empty cells, the small board's share on boards up to 9x9.
+    /// `max_empty` empty cells (the early share up to `early_max_empty`), the small board's
+    /// share on boards up to 9x9.
     #[must_use]
     pub fn share_in(&self, position: &Position) -> f64 {
-        if position.empty_cells().len() > self.max_empty {
-            0.0
+        let empty = position.empty_cells().len();
+        if empty > self.max_empty {
+            if empty <= self.early_max_empty {
+                self.early_share
+            } else {
+                0.0
+            }
         } else if position.board().cells().len() <= SMALL_BOARD_CELLS {
             self.small_board_share
         } else {
@@ -270,9 +290,15 @@ pub const NARROW_ROOT: u32 = 8;
 pub const LARGE_BOARD_FRONTIER: u32 = 8;
 
 /// Levels 5 and 6: half of each move to the solver from 81 empty cells, 70% on boards up to
-/// 9x9 (AW, AW2: 50-30 against half on 9x9 at 2 s; AX: 7-13 on 11x11, which keeps half).
+/// 9x9 (AW, AW2: 50-30 against half on 9x9 at 2 s; AX: 7-13 on 11x11, which keeps half), and
+/// a fifth from 110 empty cells ([`SolverSlice::early_share`]; on 11x11 from the eleventh
+/// stone): level 6 with it against without, 2 s a move on 11x11 (`early_solver=0.2:110` in
+/// `ohm match`, ES11 and ES11B in `docs/strength.md`): 46-34 in 80 games (+53, -24 ..
+/// +129), the solver's proofs kept where the search's 2 s let a won game go.
 const STRONGEST_SLICE: SolverSlice = SolverSlice {
     small_board_share: 0.7,
+    early_share: 0.2,
+    early_max_empty: 110,
     ..slice(0.5, 81)
 };
 
@@ -284,8 +310,8 @@ const STRONGEST_SLICE: SolverSlice = SolverSlice {
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s | 0.2, 20 |
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
 /// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
-/// | 5 | expert | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
-/// | 6 | strongest | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 5 | expert | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 81; 0.2 from 110 |
+/// | 6 | strongest | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 81; 0.2 from 110 |
 ///
 /// **Levels 5 and 6 differ by time only**: the strongest search, tuned at 2 s a move (the
 /// matches against the build from before, `docs/strength.md`), at 2 s and at 8 s, with
