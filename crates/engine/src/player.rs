@@ -293,8 +293,9 @@ pub const LARGE_BOARD_FRONTIER: u32 = 8;
 /// 9x9 (AW, AW2: 50-30 against half on 9x9 at 2 s; AX: 7-13 on 11x11, which keeps half), and
 /// a fifth from 110 empty cells ([`SolverSlice::early_share`]; on 11x11 from the eleventh
 /// stone): level 6 with it against without, 2 s a move on 11x11 (`early_solver=0.2:110` in
-/// `ohm match`, ES11 and ES11B in `docs/strength.md`): 46-34 in 80 games (+53, -24 ..
-/// +129), the solver's proofs kept where the search's 2 s let a won game go.
+/// `ohm match`, ES11 to ES11C in `docs/strength.md`): 66-54 in 120 games (+35, -27 ..
+/// +97: inside the noise, never behind), the solver's proofs kept where the search's 2 s
+/// let a won game go.
 const STRONGEST_SLICE: SolverSlice = SolverSlice {
     small_board_share: 0.7,
     early_share: 0.2,
