@@ -290,16 +290,13 @@ pub const NARROW_ROOT: u32 = 8;
 pub const LARGE_BOARD_FRONTIER: u32 = 8;
 
 /// Levels 5 and 6: half of each move to the solver from 81 empty cells, 70% on boards up to
-/// 9x9 (AW, AW2: 50-30 against half on 9x9 at 2 s; AX: 7-13 on 11x11, which keeps half), and
-/// a fifth from 110 empty cells ([`SolverSlice::early_share`]; on 11x11 from the eleventh
-/// stone): level 6 with it against without, 2 s a move on 11x11 (`early_solver=0.2:110` in
-/// `ohm match`, ES11 to ES11C in `docs/strength.md`): 66-54 in 120 games (+35, -27 ..
-/// +97: inside the noise, never behind), the solver's proofs kept where the search's 2 s
-/// let a won game go.
+/// 9x9 (AW, AW2: 50-30 against half on 9x9 at 2 s; AX: 7-13 on 11x11, which keeps half).
+/// No early share ([`SolverSlice::early_share`]): a fifth of each move from 110 empty cells
+/// kept some wins on 11x11 that the search let go, but against level 6 without it it scored
+/// 80-79 in 159 games at 2 s (`early_solver=0.2:110` in `ohm match`, ES11 to ES11D in
+/// `docs/strength.md`), the search's lost time costing what the proofs won.
 const STRONGEST_SLICE: SolverSlice = SolverSlice {
     small_board_share: 0.7,
-    early_share: 0.2,
-    early_max_empty: 110,
     ..slice(0.5, 81)
 };
 
@@ -311,8 +308,8 @@ const STRONGEST_SLICE: SolverSlice = SolverSlice {
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s | 0.2, 20 |
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
 /// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
-/// | 5 | expert | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 81; 0.2 from 110 |
-/// | 6 | strongest | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 81; 0.2 from 110 |
+/// | 5 | expert | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 6 | strongest | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
 ///
 /// **Levels 5 and 6 differ by time only**: the strongest search, tuned at 2 s a move (the
 /// matches against the build from before, `docs/strength.md`), at 2 s and at 8 s, with
