@@ -95,7 +95,8 @@ pub struct SolverSlice {
     /// solver a fraction of a second: in 9 of 83 games that a level 6 lost on 11x11 (80
     /// against itself, 3 against the build from before issue 16) it had been to move in a
     /// position of 82 to 110 empty cells that the solver proves won within 1 s, 7 of them
-    /// within 0.3 s (`examples/lost_wins.rs`).
+    /// within 0.3 s (`examples/lost_wins.rs`). No level has one: a fifth from 110 empty
+    /// cells at level 6 was even against level 6 without it (see `STRONGEST_SLICE`).
     pub early_share: f64,
     /// See [`SolverSlice::early_share`] (0: none).
     pub early_max_empty: u32,
