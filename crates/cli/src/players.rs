@@ -139,26 +139,14 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         return Ok(());
     }
     if let Some(value) = option.strip_prefix("solver_small=") {
-        level.solver.small_board_share = value
-            .parse()
-            .ok()
-            .filter(|s: &f64| (0.0..=1.0).contains(s))
-            .ok_or(format!(
-                "solver_small: '{value}' is not a share from 0 to 1"
-            ))?;
+        level.solver.small_board_share = parse_share("solver_small", value)?;
         return Ok(());
     }
     if let Some(value) = option.strip_prefix("early_solver=") {
         let (share, max_empty) = value
             .split_once(':')
             .ok_or(format!("early_solver: '{value}' is not SHARE:MAX_EMPTY"))?;
-        level.solver.early_share = share
-            .parse()
-            .ok()
-            .filter(|s: &f64| (0.0..=1.0).contains(s))
-            .ok_or(format!(
-                "early_solver: '{share}' is not a share from 0 to 1"
-            ))?;
+        level.solver.early_share = parse_share("early_solver", share)?;
         level.solver.early_max_empty = max_empty
             .parse()
             .map_err(|_| format!("early_solver: '{max_empty}' is not a number of empty cells"))?;
@@ -168,11 +156,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         return apply_option(&mut level.search, option);
     };
     let (share, max_empty) = value.split_once(':').unwrap_or((value, "361"));
-    let share: f64 = share
-        .parse()
-        .ok()
-        .filter(|s: &f64| (0.0..=1.0).contains(s))
-        .ok_or(format!("solver: '{share}' is not a share from 0 to 1"))?;
+    let share = parse_share("solver", share)?;
     let max_empty: u32 = max_empty
         .parse()
         .map_err(|_| format!("solver: '{max_empty}' is not a number of empty cells"))?;
@@ -180,11 +164,8 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         share,
         small_board_share: share,
         max_empty,
-        early_share: level.solver.early_share,
-        early_max_empty: level.solver.early_max_empty,
         nodes: level.solver.nodes.max(2000),
-        rest: level.solver.rest,
-        open_root: level.solver.open_root,
+        ..level.solver
     };
     Ok(())
 }
@@ -196,6 +177,14 @@ fn switch(key: &str, value: &str) -> Result<bool, String> {
         "0" => Ok(false),
         _ => Err(format!("{key}: '{value}' (0, 1)")),
     }
+}
+
+/// `text` as a share of a move's time, from 0 to 1, or an error naming `key`.
+fn parse_share(key: &str, text: &str) -> Result<f64, String> {
+    text.parse()
+        .ok()
+        .filter(|s: &f64| (0.0..=1.0).contains(s))
+        .ok_or(format!("{key}: '{text}' is not a share from 0 to 1"))
 }
 
 /// `text` as a finite number above 0.
