@@ -750,81 +750,10 @@ fn oracle_every_library_claim_holds_where_it_matches() {
         ],
         |small, pos| {
             let stones = stones_of(pos);
-            let (black, white) = small.masks(&stones);
             let mut memo = HashMap::new();
-            let picture = || diagram::to_diagram(pos);
-            let play = |b: u32, w: u32, colour: Color, bit: u32| match colour {
-                Color::Black => (b | bit, w),
-                Color::White => (b, w | bit),
-            };
-            // The two positions have the same winner whichever side moves first.
-            let same_value = |a: (u32, u32),
-                              b: (u32, u32),
-                              memo: &mut HashMap<_, _>,
-                              what: &dyn Fn(Color) -> String| {
-                for side in Color::ALL {
-                    assert_eq!(
-                        small.wins(a.0, a.1, side, memo),
-                        small.wins(b.0, b.1, side, memo),
-                        "{}\n{}",
-                        what(side),
-                        picture()
-                    );
-                }
-            };
             for m in library.find_matches(pos.board(), &stones) {
                 *seen.entry(m.claim).or_default() += 1;
-                let (c, d) = (small.bit(m.cell), small.bit(m.partner));
-                let (x, y) = (m.colour, !m.colour);
-                match m.claim {
-                    Claim::Dead => assert!(
-                        small.is_dead(black, white, small_index(small, m.cell)),
-                        "{m:?}\n{}",
-                        picture()
-                    ),
-                    Claim::Captured => same_value(
-                        (black, white),
-                        play(black, white, x, c | d),
-                        &mut memo,
-                        &|side| format!("{m:?} with {side:?} to move"),
-                    ),
-                    Claim::Dominated => {
-                        let (cb, cw) = play(black, white, x, c);
-                        let (db, dw) = play(black, white, x, d);
-                        if !small.wins(cb, cw, y, &mut memo) {
-                            assert!(
-                                !small.wins(db, dw, y, &mut memo),
-                                "{m:?}: the dominator loses where the cell wins\n{}",
-                                picture()
-                            );
-                        }
-                    }
-                    Claim::Vulnerable => {
-                        let (b, w) = play(black, white, x, c);
-                        let (b, w) = play(b, w, y, d);
-                        let (b, w) = (b & !c, w & !c);
-                        assert!(
-                            small.is_dead(b, w, small_index(small, m.cell)),
-                            "{m:?}: the stone survives its killer\n{}",
-                            picture()
-                        );
-                    }
-                    Claim::Reversible => {
-                        // The answer leaves the stone no better than the opponent's own.
-                        let (b, w) = play(black, white, x, c);
-                        same_value(
-                            play(b, w, y, d),
-                            play(black, white, y, c | d),
-                            &mut memo,
-                            &|side| {
-                                format!(
-                                    "{m:?}: the answer leaves the stone alive, {side:?} to move"
-                                )
-                            },
-                        );
-                    }
-                    Claim::PermanentlyInferior => {}
-                }
+                check_library_match(small, pos, &m, &mut memo);
             }
         },
     );
@@ -840,6 +769,166 @@ fn oracle_every_library_claim_holds_where_it_matches() {
             seen.get(&claim).copied().unwrap_or(0) > 10,
             "{claim:?}: {seen:?}"
         );
+    }
+}
+
+/// Every pattern of the generated library placed on a board just large enough for its known
+/// positions, the rest filled at random (a few cells left empty), and checked there by the
+/// exhaustive solver like the matches above; the matcher must report it. The random boards
+/// above seldom hold the larger patterns (a pair with both rings around it known), so this
+/// reaches each one that fits in 32 cells.
+#[test]
+fn oracle_every_library_pattern_holds_where_it_is_placed() {
+    use ohm_engine::inferior::local::{BLACK, EMPTY, UNKNOWN, WHITE, WINDOW};
+    use ohm_engine::inferior::Library;
+    const MOST_EMPTY: u32 = 12;
+    let library = Library::builtin();
+    let mut rng = Rng(0x5eed_0f1a);
+    let (mut placed, mut too_big) = (0, 0);
+    for p in library.patterns() {
+        let known: Vec<(i8, i8, u8)> = p
+            .cells
+            .iter()
+            .zip(WINDOW)
+            .filter(|&(&state, _)| state != UNKNOWN)
+            .map(|(&state, (q, r))| (q, r, state))
+            .collect();
+        let q_min = known.iter().map(|k| k.0).min().unwrap();
+        let r_min = known.iter().map(|k| k.1).min().unwrap();
+        let width = i32::from(known.iter().map(|k| k.0).max().unwrap() - q_min + 1);
+        let height = i32::from(known.iter().map(|k| k.1).max().unwrap() - r_min + 1);
+        if width * height > 32 {
+            too_big += 1;
+            continue;
+        }
+        let board = Board::new(width as u8, height as u8).unwrap();
+        let small = Small::new(width, height);
+        let at = |(q, r): (i8, i8)| board.cell((q - q_min) as u8, (r - r_min) as u8).unwrap();
+        let pattern_empty = known.iter().filter(|k| k.2 == EMPTY).count() as u32;
+        for _ in 0..2 {
+            let mut stones = ByColor {
+                black: CellSet::EMPTY,
+                white: CellSet::EMPTY,
+            };
+            for &(q, r, state) in &known {
+                match state {
+                    BLACK => stones.black.insert(at((q, r))),
+                    WHITE => stones.white.insert(at((q, r))),
+                    _ => {}
+                }
+            }
+            let pattern_cells: CellSet = known.iter().map(|&(q, r, _)| at((q, r))).collect();
+            let mut spare_empty = MOST_EMPTY.saturating_sub(pattern_empty);
+            for cell in board.cells().iter().filter(|c| !pattern_cells.contains(*c)) {
+                if spare_empty > 0 && rng.below(3) == 0 {
+                    spare_empty -= 1;
+                } else if rng.below(2) == 0 {
+                    stones.black.insert(cell);
+                } else {
+                    stones.white.insert(cell);
+                }
+            }
+            let mut pos = Position::new(board);
+            pos.reset_to(stones, Color::Black);
+            let (cell, partner) = (at(WINDOW[0]), at(WINDOW[p.partner as usize]));
+            let matches = library.find_matches(&board, &stones);
+            assert!(
+                matches.iter().any(|m| m.claim == p.claim
+                    && m.colour == p.colour
+                    && m.cell == cell
+                    && (p.claim == ohm_engine::inferior::Claim::Dead || m.partner == partner)),
+                "the matcher misses {} placed here\n{}",
+                p.to_line(),
+                diagram::to_diagram(&pos)
+            );
+            let mut memo = HashMap::new();
+            for m in &matches {
+                check_library_match(&small, &pos, m, &mut memo);
+            }
+        }
+        placed += 1;
+    }
+    eprintln!("library patterns placed and checked: {placed} (larger than 32 cells: {too_big})");
+    assert!(
+        placed > library.patterns().len() / 2,
+        "{placed} placed, {too_big} too big"
+    );
+}
+
+/// Checks one match of the generated library on a small board by the property that defines
+/// its claim, with the exhaustive solver (see [`oracle_every_library_claim_holds_where_it_matches`]).
+fn check_library_match(
+    small: &Small,
+    pos: &Position,
+    m: &ohm_engine::inferior::LibraryMatch,
+    memo: &mut HashMap<(u32, u32, bool), bool>,
+) {
+    use ohm_engine::inferior::Claim;
+    let (black, white) = small.masks(&stones_of(pos));
+    let picture = || diagram::to_diagram(pos);
+    let play = |b: u32, w: u32, colour: Color, bit: u32| match colour {
+        Color::Black => (b | bit, w),
+        Color::White => (b, w | bit),
+    };
+    // The two positions have the same winner whichever side moves first.
+    let same_value =
+        |a: (u32, u32), b: (u32, u32), memo: &mut HashMap<_, _>, what: &dyn Fn(Color) -> String| {
+            for side in Color::ALL {
+                assert_eq!(
+                    small.wins(a.0, a.1, side, memo),
+                    small.wins(b.0, b.1, side, memo),
+                    "{}\n{}",
+                    what(side),
+                    picture()
+                );
+            }
+        };
+    let (c, d) = (small.bit(m.cell), small.bit(m.partner));
+    let (x, y) = (m.colour, !m.colour);
+    match m.claim {
+        Claim::Dead => assert!(
+            small.is_dead(black, white, small_index(small, m.cell)),
+            "{m:?}\n{}",
+            picture()
+        ),
+        Claim::Captured => same_value(
+            (black, white),
+            play(black, white, x, c | d),
+            memo,
+            &|side| format!("{m:?} with {side:?} to move"),
+        ),
+        Claim::Dominated => {
+            let (cb, cw) = play(black, white, x, c);
+            let (db, dw) = play(black, white, x, d);
+            if !small.wins(cb, cw, y, memo) {
+                assert!(
+                    !small.wins(db, dw, y, memo),
+                    "{m:?}: the dominator loses where the cell wins\n{}",
+                    picture()
+                );
+            }
+        }
+        Claim::Vulnerable => {
+            let (b, w) = play(black, white, x, c);
+            let (b, w) = play(b, w, y, d);
+            let (b, w) = (b & !c, w & !c);
+            assert!(
+                small.is_dead(b, w, small_index(small, m.cell)),
+                "{m:?}: the stone survives its killer\n{}",
+                picture()
+            );
+        }
+        Claim::Reversible => {
+            // The answer leaves the stone no better than the opponent's own.
+            let (b, w) = play(black, white, x, c);
+            same_value(
+                play(b, w, y, d),
+                play(black, white, y, c | d),
+                memo,
+                &|side| format!("{m:?}: the answer leaves the stone alive, {side:?} to move"),
+            );
+        }
+        Claim::PermanentlyInferior => {}
     }
 }
 
