@@ -739,18 +739,15 @@ fn beyond_known_neighbours(
 }
 
 /// The symmetries of [`TRANSFORMS`] other than the identity that map a family's windows onto
-/// themselves: its claim's cells, known positions, next ring and other positions each onto
-/// themselves.
+/// themselves: the partner, the known positions, the next ring, the free and stone positions
+/// each onto themselves, and each fixed position onto one fixed in the same state.
 fn window_symmetries(family: &Family, scope: &KnownNeighbours) -> Vec<&'static [u8; WINDOW_SIZE]> {
     let to_mask = |list: &[usize]| list.iter().fold(0 as Mask, |m, &i| m | 1 << i);
-    let fixed = to_mask(&family.fixed.iter().map(|&(i, _)| i).collect::<Vec<_>>());
     let sets = [
-        1 | 1 << family.partner,
         to_mask(&scope.known),
         to_mask(&scope.beyond_empty),
         to_mask(&family.free),
         to_mask(&family.stones),
-        fixed,
     ];
     TRANSFORMS[1..]
         .iter()
@@ -759,6 +756,10 @@ fn window_symmetries(family: &Family, scope: &KnownNeighbours) -> Vec<&'static [
                 && sets
                     .iter()
                     .all(|&set| bits(set).fold(0 as Mask, |m, i| m | 1 << map[i]) == set)
+                && family
+                    .fixed
+                    .iter()
+                    .all(|&(i, state)| family.fixed.contains(&(map[i] as usize, state)))
         })
         .collect()
 }
