@@ -147,9 +147,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             .split_once(':')
             .ok_or(format!("early_solver: '{value}' is not SHARE:MAX_EMPTY"))?;
         level.solver.early_share = parse_share("early_solver", share)?;
-        level.solver.early_max_empty = max_empty
-            .parse()
-            .map_err(|_| format!("early_solver: '{max_empty}' is not a number of empty cells"))?;
+        level.solver.early_max_empty = parse_empty_cells("early_solver", max_empty)?;
         return Ok(());
     }
     let Some(value) = option.strip_prefix("solver=") else {
@@ -157,9 +155,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
     };
     let (share, max_empty) = value.split_once(':').unwrap_or((value, "361"));
     let share = parse_share("solver", share)?;
-    let max_empty: u32 = max_empty
-        .parse()
-        .map_err(|_| format!("solver: '{max_empty}' is not a number of empty cells"))?;
+    let max_empty = parse_empty_cells("solver", max_empty)?;
     level.solver = SolverSlice {
         share,
         small_board_share: share,
@@ -185,6 +181,12 @@ fn parse_share(key: &str, text: &str) -> Result<f64, String> {
         .ok()
         .filter(|s: &f64| (0.0..=1.0).contains(s))
         .ok_or(format!("{key}: '{text}' is not a share from 0 to 1"))
+}
+
+/// `text` as a number of empty cells, or an error naming `key`.
+fn parse_empty_cells(key: &str, text: &str) -> Result<u32, String> {
+    text.parse()
+        .map_err(|_| format!("{key}: '{text}' is not a number of empty cells"))
 }
 
 /// `text` as a finite number above 0.

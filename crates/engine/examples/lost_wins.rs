@@ -2,14 +2,9 @@
 //! won within a short limit (`lost_wins MS MAX_EMPTY SGF...`): where a solver slice would have
 //! kept the win. Prints each game's first such position (its empty cells, the time to prove).
 use ohm_engine::notation;
-use ohm_engine::solver::{Control, Solver, SolverParams};
+use ohm_engine::search::Callbacks;
+use ohm_engine::solver::{Solver, SolverParams};
 use std::time::Instant;
-struct Clock(Instant);
-impl Control for Clock {
-    fn now_ms(&mut self) -> f64 {
-        self.0.elapsed().as_secs_f64() * 1000.0
-    }
-}
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let ms: f64 = args[1].parse().unwrap();
@@ -32,7 +27,14 @@ fn main() {
                 continue;
             }
             let t = Instant::now();
-            let s = solver.solve(&p, &mut Clock(Instant::now()));
+            let s = solver.solve(
+                &p,
+                &mut Callbacks {
+                    clock: || t.elapsed().as_secs_f64() * 1000.0,
+                    stop: || false,
+                    progress: |_: &_| {},
+                },
+            );
             if s.winner == Some(p.to_move()) {
                 found += 1;
                 println!(

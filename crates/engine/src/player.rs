@@ -150,12 +150,10 @@ impl SolverSlice {
     #[must_use]
     pub fn share_in(&self, position: &Position) -> f64 {
         let empty = position.empty_cells().len();
-        if empty > self.max_empty {
-            if empty <= self.early_max_empty {
-                self.early_share
-            } else {
-                0.0
-            }
+        if empty > self.max_empty.max(self.early_max_empty) {
+            0.0
+        } else if empty > self.max_empty {
+            self.early_share
         } else if position.board().cells().len() <= SMALL_BOARD_CELLS {
             self.small_board_share
         } else {

@@ -701,8 +701,11 @@ fn beyond_known_neighbours(
             for &i in &scope.known {
                 image[map[i] as usize] = cells[i];
             }
-            let states = |of: &Cells| scope.known.iter().map(|&i| of[i]).collect::<Vec<_>>();
-            states(&image) < states(&cells)
+            let known = scope.known.iter();
+            known
+                .clone()
+                .map(|&i| image[i])
+                .lt(known.map(|&i| cells[i]))
         };
         if symmetries.iter().any(|map| image_is_less(map)) {
             continue;
