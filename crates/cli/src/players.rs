@@ -69,7 +69,9 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// on boards up to 9x9 alone), `early_solver=SHARE:MAX_EMPTY` (a share for the positions with
 /// more empty cells than the slice's own limit, up to MAX_EMPTY), `solver_rest=0|1` (the time the search leaves
 /// goes back to the solver), `open_root=0|1` (the search's root keeps only the moves the solver's
-/// slice has not proven losing), or a search option ([`apply_option`]): `eval=circuit|two-distance`,
+/// slice has not proven losing), `check=SHARE` (the search's choice checked by the solver in up
+/// to SHARE of the move's time, the next best moves when it is proven losing; 0: no check),
+/// or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
 /// connections), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `odd=0|1` (the move from the deepest finished odd iteration, not an even one after it), `even=0|1` (iterative deepening over depths 1, 2, 4, 6, ...: Wolve's even depths), `small_even=0|1` (the level's even depths on boards up to 9x9: levels 5 and 6 have them), `aspiration=N` (from depth 3 the root first searched in a window of half-width N around the score two plies shallower), `fill_path=0|1` (the tree on filled-in boards: each move's dead and captured cells given to their owners, the connections updated to them), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
@@ -136,6 +138,10 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
     }
     if let Some(value) = option.strip_prefix("small_even=") {
         level.small_board_even_depths = switch("small_even", value)?;
+        return Ok(());
+    }
+    if let Some(value) = option.strip_prefix("check=") {
+        level.solver.check = parse_share("check", value)?;
         return Ok(());
     }
     if let Some(value) = option.strip_prefix("solver_small=") {

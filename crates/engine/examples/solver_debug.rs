@@ -54,6 +54,26 @@ fn main() {
     let t0 = Instant::now();
     let cells: Vec<Point> = if which == "empty" {
         vec![]
+    } else if let Some(moves) = which.strip_prefix("moves:") {
+        // A position given by its moves (comma-separated), solved once.
+        let mut p = Position::new(board);
+        for m in moves.split(',') {
+            p.play_unchecked(p.to_move(), Move::Cell(Point::parse(m).unwrap()));
+        }
+        let sol = s.solve(&p, &mut Clock(Instant::now()));
+        println!("{:?}", sol.stats);
+        for r in &sol.root_moves {
+            let mut child = p.clone();
+            child.play_unchecked(child.to_move(), Move::Cell(r.mv));
+            println!("  {} {:?} {:?}", r.mv, r.bounds, s.known(&child));
+        }
+        println!(
+            "{which}: winner {:?} {:.0} ms work {}",
+            sol.winner,
+            sol.elapsed_ms,
+            sol.stats.work()
+        );
+        return;
     } else if which == "all" {
         board.cells().iter().collect()
     } else {
@@ -79,6 +99,13 @@ fn main() {
         total_created += sol.stats.created;
         total_work += sol.stats.work();
         println!("{:?}", sol.stats);
+        if std::env::var("ROOT").is_ok() {
+            for r in &sol.root_moves {
+                let mut child = p.clone();
+                child.play_unchecked(child.to_move(), Move::Cell(r.mv));
+                println!("  {} {:?} {:?}", r.mv, r.bounds, s.known(&child));
+            }
+        }
         println!(
             "{c}: winner {:?} {:.0} ms work {} created {} pruned {} updates {} fill {}",
             sol.winner,

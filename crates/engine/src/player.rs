@@ -14,6 +14,7 @@
 //! 5. otherwise the **search** of the level, and for beginner levels a noisy choice among the
 //!    root moves.
 
+use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::circuit::{evaluate, CircuitParams};
@@ -25,7 +26,7 @@ use crate::search::{
     search_within, Control, LeafEvaluation, SearchParams, SearchResult, TranspositionTable,
 };
 use crate::solver::{self, Solver, SolverParams};
-use crate::{ByColor, CellSet, Move, Position};
+use crate::{ByColor, CellSet, Color, Move, Position};
 
 /// A named strength: a search configuration plus noise in the choice of move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -111,6 +112,14 @@ pub struct SolverSlice {
     /// DA and DA2 in `docs/strength.md`): 38-42 in 80 games, so off: the search seldom
     /// chooses a move the slice has proven losing.
     pub open_root: bool,
+    /// After the search, its choice is checked by the solver: the position after the move is
+    /// solved for up to this share of the move's time limit (out of what the move has left);
+    /// a move proven losing gives way to the next of the root's best moves, checked the same
+    /// way, and one proven winning is played (0: no check). The search's tree H-search
+    /// misses wins that the solver's analysis of the position after a move (its fill-in
+    /// and H-search at the solver's limits) sees at once: in a game level 6 lost on 11x11
+    /// (RING11E, game 14) its move at 33 stones let the opponent win, proven in 0.0 s.
+    pub check: f64,
 }
 
 /// A slice of `share` of the move's time in positions with at most `max_empty` empty cells
@@ -125,6 +134,7 @@ const fn slice(share: f64, max_empty: u32) -> SolverSlice {
         nodes: 1000 * max_empty as u64,
         rest: false,
         open_root: false,
+        check: 0.0,
     }
 }
 
@@ -142,6 +152,7 @@ impl SolverSlice {
         nodes: 0,
         rest: false,
         open_root: false,
+        check: 0.0,
     };
 
     /// The share of the move's time the solver gets in `position`: none when it has more than
@@ -780,6 +791,17 @@ impl Default for Engine {
     }
 }
 
+/// Root moves the check of the search's choice looks at, at most ([`SolverSlice::check`]).
+const CHECKED_MOVES: usize = 3;
+
+/// The check's verdict on the search's choice ([`SolverSlice::check`]).
+enum Checked {
+    /// A move proven winning.
+    Wins(Point),
+    /// The move to play: the first one not proven losing.
+    Open(Point),
+}
+
 /// What the solver's slice of a move found.
 #[derive(Clone, Copy, Debug, Default)]
 struct SliceOutcome {
@@ -916,7 +938,9 @@ impl Engine {
         let mut params = level.search_for(position);
         if let Some(limit) = params.time_ms {
             let spent = control.now_ms() - started_ms;
-            params.time_ms = Some((limit - spent).max(limit / 10.0));
+            // The check of the search's choice keeps its share of the move.
+            let reserved = limit * level.solver.check;
+            params.time_ms = Some((limit - spent - reserved).max(limit / 10.0));
         }
         if self.table_bits != params.tt_bits {
             self.table = TranspositionTable::new(params.tt_bits);
@@ -953,6 +977,18 @@ impl Engine {
             }
         }
         let mut best = result.best?;
+        if level.solver.check > 0.0 && result.proven.is_none() {
+            match self.checked_move(position, level, control, started_ms, best, &result) {
+                Checked::Wins(p) => {
+                    return Some(Decision {
+                        mv: Move::Cell(p),
+                        reason: Reason::Solved,
+                        search: Some(result),
+                    });
+                }
+                Checked::Open(p) => best = p,
+            }
+        }
         if level.noise > 0 && result.proven.is_none() && !result.root_moves.is_empty() {
             let mut rng = Rng::new(seed ^ position.hash());
             let mut top = i64::MIN;
@@ -987,6 +1023,74 @@ impl Engine {
             return None;
         }
         self.solver_win(position, control, Some(left), None).win
+    }
+
+    /// The search's choice `best` checked by the solver ([`SolverSlice::check`]): the first
+    /// of `best` and the root's next best moves (at most [`CHECKED_MOVES`] in all) that the
+    /// solver does not prove losing within the check's time, or one it proves winning;
+    /// `best` itself when every checked move is proven losing or no time is left.
+    fn checked_move(
+        &mut self,
+        position: &Position,
+        level: &Level,
+        control: &mut dyn Control,
+        started_ms: f64,
+        best: Point,
+        result: &SearchResult,
+    ) -> Checked {
+        let Some(limit) = level.search.time_ms else {
+            return Checked::Open(best);
+        };
+        let left = limit - (control.now_ms() - started_ms);
+        let budget = left.min(limit * level.solver.check);
+        if budget < limit * 0.02 {
+            return Checked::Open(best);
+        }
+        let deadline = control.now_ms() + budget;
+        let mut candidates = vec![best];
+        for &(p, _) in &result.root_moves {
+            if candidates.len() >= CHECKED_MOVES {
+                break;
+            }
+            if p != best {
+                candidates.push(p);
+            }
+        }
+        let me = position.to_move();
+        for (i, &p) in candidates.iter().enumerate() {
+            let now = control.now_ms();
+            if now >= deadline {
+                break;
+            }
+            // Half of what is left to each move but the last, which takes the rest.
+            let share = if i + 1 == candidates.len() { 1.0 } else { 0.5 };
+            let mut after = position.clone();
+            after.play_unchecked(me, Move::Cell(p));
+            match self.winner_within(&after, control, (deadline - now) * share) {
+                Some(winner) if winner == me => return Checked::Wins(p),
+                Some(_) => {}
+                None => return Checked::Open(p),
+            }
+        }
+        Checked::Open(best)
+    }
+
+    /// The winner of `position` if the solver proves it within `time_ms`.
+    fn winner_within(
+        &mut self,
+        position: &Position,
+        control: &mut dyn Control,
+        time_ms: f64,
+    ) -> Option<Color> {
+        if position.is_over() {
+            return position.winner();
+        }
+        let solver = self.solver();
+        let mut params = solver.params().clone();
+        params.time_ms = Some(time_ms);
+        params.max_nodes = None;
+        solver.set_params(params);
+        solver.solve(position, &mut SliceControl { control }).winner
     }
 
     /// A winning move, if the solver proves one within the level's slice.

@@ -9,6 +9,8 @@ use ohm_engine::player::{
 use ohm_engine::search::{NoControl, SearchParams};
 use ohm_engine::{Board, Color, Move, Point, Position};
 
+#[path = "common/brute.rs"]
+mod brute;
 mod common;
 use common::Rng;
 
@@ -401,4 +403,66 @@ fn a_monte_carlo_level_plays_whole_games_and_keeps_a_win() {
         }
         assert_eq!(pos.winner(), Some(ohm), "game {game} from {opening}");
     }
+}
+
+/// The check of the search's choice (`SolverSlice::check`) only ever gives up a move that
+/// loses, and only calls a move winning when it wins: on random 5x5 positions (brute force
+/// judges every move) the beginner's one-ply search without its noise, without H-search in
+/// the tree and next to none at the root, and with no solver slice before it, has its choice
+/// checked. The check must
+/// change some choices for the test to mean anything (on 5x5 it proves every checked move
+/// one way or the other).
+#[test]
+fn the_check_gives_up_only_losing_moves() {
+    use ohm_engine::player::{Engine, SolverSlice};
+    let mut brute = brute::Brute::new(5);
+    let mut rng = Rng(2718);
+    let mut shallow = *level(1).unwrap();
+    shallow.search.time_ms = Some(100_000.0);
+    // Next to no H-search at the root either, so that the search decides most positions.
+    shallow.hsearch = HSearchLimits {
+        budget: 1,
+        ..HSearchLimits::DEFAULT
+    };
+    shallow.noise = 0;
+    shallow.solver = SolverSlice {
+        check: 0.5,
+        ..SolverSlice::NONE
+    };
+    // One engine for every position: its solver's table is made once.
+    let mut engine = Engine::new();
+    let mut changed = 0;
+    // Eleven stones or more, so that brute force stays quick.
+    for _ in 0..100 {
+        let stones = 11 + rng.below(4) as usize;
+        let board = Board::square(5).unwrap();
+        let Some(position) = common::random_undecided_position(&mut rng, board, stones) else {
+            continue;
+        };
+        engine.clear();
+        let decision = engine
+            .choose_move(&position, &shallow, 1, &mut CountingClock(0.0))
+            .unwrap();
+        let Move::Cell(played) = decision.mv else {
+            panic!("played {}", decision.mv)
+        };
+        let Some(searched) = decision.search.as_ref().and_then(|s| s.best) else {
+            continue; // decided before the search (converting, resisting)
+        };
+        let winning = brute.winning_moves(&position);
+        if decision.reason == Reason::Solved {
+            assert!(
+                winning.contains(played),
+                "{position:?}: {played} called winning"
+            );
+        }
+        if played != searched {
+            changed += 1;
+            assert!(
+                !winning.contains(searched),
+                "{position:?}: {searched} given up"
+            );
+        }
+    }
+    assert!(changed > 0, "the check changed no move");
 }

@@ -567,6 +567,12 @@ impl Solver {
         }
     }
 
+    /// What the table knows of `position` (the side to move's numbers and the work spent
+    /// below it), if it holds it: how a solve spread its work over the root's moves.
+    pub fn known(&mut self, position: &Position) -> Option<(Bounds, u64)> {
+        self.table.get(position.hash()).map(|d| (d.bounds, d.work))
+    }
+
     /// Solves `position` for the side to move (cell moves only).
     pub fn solve(&mut self, position: &Position, control: &mut dyn Control) -> Solution {
         let start_ms = control.now_ms();
