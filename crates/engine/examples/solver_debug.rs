@@ -1,4 +1,4 @@
-use ohm_engine::solver::{Control, Progress, Solver, SolverParams};
+use ohm_engine::solver::{Control, Progress, Solution, Solver, SolverParams};
 use ohm_engine::{Board, Move, Point, Position};
 use std::time::Instant;
 struct Clock(Instant);
@@ -62,11 +62,7 @@ fn main() {
         }
         let sol = s.solve(&p, &mut Clock(Instant::now()));
         println!("{:?}", sol.stats);
-        for r in &sol.root_moves {
-            let mut child = p.clone();
-            child.play_unchecked(child.to_move(), Move::Cell(r.mv));
-            println!("  {} {:?} {:?}", r.mv, r.bounds, s.known(&child));
-        }
+        print_root_moves(&mut s, &p, &sol);
         println!(
             "{which}: winner {:?} {:.0} ms work {}",
             sol.winner,
@@ -100,11 +96,7 @@ fn main() {
         total_work += sol.stats.work();
         println!("{:?}", sol.stats);
         if std::env::var("ROOT").is_ok() {
-            for r in &sol.root_moves {
-                let mut child = p.clone();
-                child.play_unchecked(child.to_move(), Move::Cell(r.mv));
-                println!("  {} {:?} {:?}", r.mv, r.bounds, s.known(&child));
-            }
+            print_root_moves(&mut s, &p, &sol);
         }
         println!(
             "{c}: winner {:?} {:.0} ms work {} created {} pruned {} updates {} fill {}",
@@ -124,4 +116,14 @@ fn main() {
         s.table_usage(),
         s.table_stats()
     );
+}
+
+/// Each root move of `solution` with its numbers at the root and what the table holds of the
+/// position after it (its numbers and the work spent below it).
+fn print_root_moves(solver: &mut Solver, position: &Position, solution: &Solution) {
+    for r in &solution.root_moves {
+        let mut child = position.clone();
+        child.play_unchecked(child.to_move(), Move::Cell(r.mv));
+        println!("  {} {:?} {:?}", r.mv, r.bounds, solver.known(&child));
+    }
 }

@@ -1082,15 +1082,25 @@ impl Engine {
         control: &mut dyn Control,
         time_ms: f64,
     ) -> Option<Color> {
-        if position.is_over() {
-            return position.winner();
-        }
+        self.solve_within(position, control, Some(time_ms), None)
+            .winner
+    }
+
+    /// The player's solver on `position` within `time_ms` or `max_nodes` (its table kept
+    /// from the moves before; a finished game is its own solution).
+    fn solve_within(
+        &mut self,
+        position: &Position,
+        control: &mut dyn Control,
+        time_ms: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> solver::Solution {
         let solver = self.solver();
         let mut params = solver.params().clone();
-        params.time_ms = Some(time_ms);
-        params.max_nodes = None;
+        params.time_ms = time_ms;
+        params.max_nodes = max_nodes;
         solver.set_params(params);
-        solver.solve(position, &mut SliceControl { control }).winner
+        solver.solve(position, &mut SliceControl { control })
     }
 
     /// A winning move, if the solver proves one within the level's slice.
@@ -1126,12 +1136,7 @@ impl Engine {
         time_ms: Option<f64>,
         max_nodes: Option<u64>,
     ) -> SliceOutcome {
-        let solver = self.solver();
-        let mut params = solver.params().clone();
-        params.time_ms = time_ms;
-        params.max_nodes = max_nodes;
-        solver.set_params(params);
-        let solution = solver.solve(position, &mut SliceControl { control });
+        let solution = self.solve_within(position, control, time_ms, max_nodes);
         if solution.winner != Some(position.to_move()) {
             return SliceOutcome {
                 win: None,

@@ -834,13 +834,13 @@ pub struct KnownNeighbours {
 ///   neighbours: the eight neighbours known (a captured, vulnerable or reversible cell is
 ///   never next to an unknown position), at most three of them empty, and each position of
 ///   the next ring that touches an empty neighbour unknown or holding a stone (18 s on one
-///   core; the next ring's other positions as stones too took over five minutes). Measured when it came in: 595 patterns new to the library
-///   (2,351: 354 captured, 122 dominated, 119 reversible), which pruned no more moves on the
-///   9x9, 11x11, 13x13 and 19x19 middle games nor on Berge's five puzzles, analysed 3% fewer
-///   positions on the 6x6 openings' proofs with the same tree, and cost about 3% more
-///   analysis time; at most two empty neighbours with the next ring in all four states
-///   proved 219 (14 s), three in all four states 1,291 (a quarter of an hour, too long for
-///   the suite's regeneration test);
+///   core; the next ring's other positions as stones too took over five minutes). Measured
+///   when it came in: 595 patterns new to the library (2,351: 354 captured, 122 dominated,
+///   119 reversible), which pruned no more moves on the 9x9, 11x11, 13x13 and 19x19 middle
+///   games nor on Berge's five puzzles, analysed 3% fewer positions on the 6x6 openings'
+///   proofs with the same tree, and cost about 3% more analysis time; at most two empty
+///   neighbours with the next ring in all four states proved 219 (14 s), three in all four
+///   states 1,291 (a quarter of an hour, too long for the suite's regeneration test);
 ///
 /// and near an edge (the positions past it held as the edge's stones):
 ///
