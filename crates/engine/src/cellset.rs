@@ -9,33 +9,66 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 
 use crate::point::{Point, POINT_COUNT};
 
-/// Number of 64-bit words in a [`CellSet`].
+/// Number of 64-bit words in a [`CellSet`]: enough for every point of the largest board.
 pub const WORDS: usize = POINT_COUNT.div_ceil(64);
 
-/// A set of [`Point`]s. Ordered (lexicographically by words) so carriers can be sorted
-/// deterministically.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+/// A set of [`Point`]s: every point of every board size fits.
+pub type CellSet = Cells<WORDS>;
+
+/// A set of [`Point`]s whose indices are below `64 * W`. Ordered (lexicographically by
+/// words) so carriers can be sorted deterministically.
+///
+/// [`CellSet`] is the width for every board; H-search keeps its carriers in the narrowest
+/// width that holds the board's cells ([`words_for`]), because copying, comparing and
+/// intersecting carriers is most of its time and a 9x9 board needs half of a 19x19 one's
+/// words.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[must_use]
-pub struct CellSet([u64; WORDS]);
+pub struct Cells<const W: usize>([u64; W]);
 
-impl CellSet {
-    pub const EMPTY: CellSet = CellSet([0; WORDS]);
+/// The words a set of the points of a board `width` columns wide and `height` rows high
+/// needs (its last cell has the highest index).
+#[must_use]
+pub const fn words_for(width: u8, height: u8) -> usize {
+    let last = Point::cell_unchecked(width - 1, height - 1).index();
+    (last + 1).div_ceil(64)
+}
 
-    pub const fn new() -> CellSet {
-        CellSet::EMPTY
+impl<const W: usize> Default for Cells<W> {
+    fn default() -> Self {
+        Cells::EMPTY
+    }
+}
+
+impl<const W: usize> Cells<W> {
+    pub const EMPTY: Cells<W> = Cells([0; W]);
+
+    pub const fn new() -> Cells<W> {
+        Cells::EMPTY
     }
 
     /// The set holding just `point`.
-    pub const fn single(point: Point) -> CellSet {
-        let mut words = [0; WORDS];
+    pub const fn single(point: Point) -> Cells<W> {
+        let mut words = [0; W];
         let i = point.index();
         words[i / 64] = 1 << (i % 64);
-        CellSet(words)
+        Cells(words)
+    }
+
+    /// The same points in a set of `V` words: the words beyond `V` must be empty (a set of
+    /// one board's cells, made narrower for that board), and the new ones are.
+    #[inline]
+    pub fn resized<const V: usize>(&self) -> Cells<V> {
+        debug_assert!(
+            self.0.iter().skip(V).all(|&w| w == 0),
+            "{self} does not fit"
+        );
+        Cells(core::array::from_fn(|w| if w < W { self.0[w] } else { 0 }))
     }
 
     /// The raw words (bit `i % 64` of word `i / 64` is point index `i`).
     #[must_use]
-    pub const fn words(&self) -> &[u64; WORDS] {
+    pub const fn words(&self) -> &[u64; W] {
         &self.0
     }
 
@@ -55,13 +88,13 @@ impl CellSet {
         self.0[i / 64] &= !(1 << (i % 64));
     }
 
-    pub const fn with(mut self, point: Point) -> CellSet {
+    pub const fn with(mut self, point: Point) -> Cells<W> {
         let i = point.index();
         self.0[i / 64] |= 1 << (i % 64);
         self
     }
 
-    pub const fn without(mut self, point: Point) -> CellSet {
+    pub const fn without(mut self, point: Point) -> Cells<W> {
         let i = point.index();
         self.0[i / 64] &= !(1 << (i % 64));
         self
@@ -71,7 +104,7 @@ impl CellSet {
     pub const fn is_empty(&self) -> bool {
         let mut acc = 0;
         let mut w = 0;
-        while w < WORDS {
+        while w < W {
             acc |= self.0[w];
             w += 1;
         }
@@ -83,7 +116,7 @@ impl CellSet {
     pub const fn len(&self) -> u32 {
         let mut n = 0;
         let mut w = 0;
-        while w < WORDS {
+        while w < W {
             n += self.0[w].count_ones();
             w += 1;
         }
@@ -93,9 +126,9 @@ impl CellSet {
     /// `self ∩ other ≠ ∅`.
     #[must_use]
     #[inline]
-    pub fn intersects(&self, other: &CellSet) -> bool {
+    pub fn intersects(&self, other: &Cells<W>) -> bool {
         let mut acc = 0;
-        for w in 0..WORDS {
+        for w in 0..W {
             acc |= self.0[w] & other.0[w];
         }
         acc != 0
@@ -104,9 +137,9 @@ impl CellSet {
     /// `self ⊆ other`.
     #[must_use]
     #[inline]
-    pub fn is_subset(&self, other: &CellSet) -> bool {
+    pub fn is_subset(&self, other: &Cells<W>) -> bool {
         let mut acc = 0;
-        for w in 0..WORDS {
+        for w in 0..W {
             acc |= self.0[w] & !other.0[w];
         }
         acc == 0
@@ -124,30 +157,30 @@ impl CellSet {
     }
 
     /// Iterates the points in increasing index order.
-    pub fn iter(&self) -> Iter {
+    pub fn iter(&self) -> Iter<W> {
         Iter {
             words: self.0,
             front: 0,
-            back: WORDS,
+            back: W,
             remaining: self.len() as usize,
         }
     }
 
     #[inline]
-    fn zip(self, other: CellSet, f: impl Fn(u64, u64) -> u64) -> CellSet {
-        CellSet(core::array::from_fn(|w| f(self.0[w], other.0[w])))
+    fn zip(self, other: Cells<W>, f: impl Fn(u64, u64) -> u64) -> Cells<W> {
+        Cells(core::array::from_fn(|w| f(self.0[w], other.0[w])))
     }
 }
 
-impl From<Point> for CellSet {
-    fn from(point: Point) -> CellSet {
-        CellSet::single(point)
+impl<const W: usize> From<Point> for Cells<W> {
+    fn from(point: Point) -> Cells<W> {
+        Cells::single(point)
     }
 }
 
-impl FromIterator<Point> for CellSet {
-    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> CellSet {
-        let mut set = CellSet::EMPTY;
+impl<const W: usize> FromIterator<Point> for Cells<W> {
+    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Cells<W> {
+        let mut set = Cells::EMPTY;
         for p in iter {
             set.insert(p);
         }
@@ -155,7 +188,7 @@ impl FromIterator<Point> for CellSet {
     }
 }
 
-impl Extend<Point> for CellSet {
+impl<const W: usize> Extend<Point> for Cells<W> {
     fn extend<I: IntoIterator<Item = Point>>(&mut self, iter: I) {
         for p in iter {
             self.insert(p);
@@ -165,14 +198,14 @@ impl Extend<Point> for CellSet {
 
 macro_rules! set_operator {
     ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, |$a:ident, $b:ident| $body:expr) => {
-        impl<T: Into<CellSet>> $trait<T> for CellSet {
-            type Output = CellSet;
+        impl<T: Into<Cells<W>>, const W: usize> $trait<T> for Cells<W> {
+            type Output = Cells<W>;
             #[inline]
-            fn $method(self, rhs: T) -> CellSet {
+            fn $method(self, rhs: T) -> Cells<W> {
                 self.zip(rhs.into(), |$a, $b| $body)
             }
         }
-        impl<T: Into<CellSet>> $assign_trait<T> for CellSet {
+        impl<T: Into<Cells<W>>, const W: usize> $assign_trait<T> for Cells<W> {
             #[inline]
             fn $assign_method(&mut self, rhs: T) {
                 *self = self.zip(rhs.into(), |$a, $b| $body);
@@ -187,16 +220,16 @@ set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, |a, b| a ^ b);
 // Set difference: `a - b` keeps the points of `a` that are not in `b`.
 set_operator!(Sub, sub, SubAssign, sub_assign, |a, b| a & !b);
 
-/// Iterator over a [`CellSet`]'s points, both ends, exact size.
+/// Iterator over a [`Cells`]' points, both ends, exact size.
 #[derive(Clone, Debug)]
-pub struct Iter {
-    words: [u64; WORDS],
+pub struct Iter<const W: usize> {
+    words: [u64; W],
     front: usize,
     back: usize,
     remaining: usize,
 }
 
-impl Iterator for Iter {
+impl<const W: usize> Iterator for Iter<W> {
     type Item = Point;
 
     #[inline]
@@ -219,7 +252,7 @@ impl Iterator for Iter {
     }
 }
 
-impl DoubleEndedIterator for Iter {
+impl<const W: usize> DoubleEndedIterator for Iter<W> {
     fn next_back(&mut self) -> Option<Point> {
         while self.front < self.back {
             let word = &mut self.words[self.back - 1];
@@ -235,33 +268,33 @@ impl DoubleEndedIterator for Iter {
     }
 }
 
-impl ExactSizeIterator for Iter {}
-impl core::iter::FusedIterator for Iter {}
+impl<const W: usize> ExactSizeIterator for Iter<W> {}
+impl<const W: usize> core::iter::FusedIterator for Iter<W> {}
 
-impl IntoIterator for CellSet {
+impl<const W: usize> IntoIterator for Cells<W> {
     type Item = Point;
-    type IntoIter = Iter;
-    fn into_iter(self) -> Iter {
+    type IntoIter = Iter<W>;
+    fn into_iter(self) -> Iter<W> {
         self.iter()
     }
 }
 
-impl IntoIterator for &CellSet {
+impl<const W: usize> IntoIterator for &Cells<W> {
     type Item = Point;
-    type IntoIter = Iter;
-    fn into_iter(self) -> Iter {
+    type IntoIter = Iter<W>;
+    fn into_iter(self) -> Iter<W> {
         self.iter()
     }
 }
 
-impl fmt::Debug for CellSet {
+impl<const W: usize> fmt::Debug for Cells<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()
     }
 }
 
 /// Space-separated point names, e.g. `a1 b2 north`.
-impl fmt::Display for CellSet {
+impl<const W: usize> fmt::Display for Cells<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, p) in self.iter().enumerate() {
             if i > 0 {
@@ -318,6 +351,43 @@ mod tests {
             all.remove(Point::from_index(i).unwrap());
         }
         assert!(all.is_empty());
+    }
+
+    #[test]
+    fn a_board_fits_its_width() {
+        use crate::point::MAX_SIZE;
+        for width in 1..=MAX_SIZE {
+            for height in 1..=MAX_SIZE {
+                let words = words_for(width, height);
+                assert!(words <= WORDS);
+                for col in 0..width {
+                    for row in 0..height {
+                        assert!(Point::cell_unchecked(col, row).index() < 64 * words);
+                    }
+                }
+            }
+        }
+        assert_eq!(words_for(9, 9), 3);
+        assert_eq!(words_for(11, 11), 4);
+        assert_eq!(words_for(19, 19), WORDS);
+    }
+
+    #[test]
+    fn resizing_keeps_the_points() {
+        let wide: CellSet = [p("north"), p("a1"), p("i9"), p("j10")]
+            .into_iter()
+            .collect();
+        let narrow: Cells<3> = wide.resized();
+        assert_eq!(
+            narrow.iter().collect::<Vec<_>>(),
+            wide.iter().collect::<Vec<_>>()
+        );
+        assert_eq!(narrow.resized::<WORDS>(), wide);
+        assert_eq!(narrow.len(), 4);
+        assert_eq!(
+            (narrow - Cells::single(p("a1"))).resized::<WORDS>(),
+            wide - p("a1")
+        );
     }
 
     use alloc::format;

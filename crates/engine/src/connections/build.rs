@@ -6,10 +6,10 @@ use core::mem;
 
 use super::templates::Placements;
 use super::{
-    pair_index, CapturedRef, ConnectionId, Connections, Ends, Entry, HSearchLimits, Kind, Layer,
-    PairLists, PlayedRef, Rule, Stats, NOT_AN_END,
+    each_width, pair_index, CapturedRef, ConnectionId, Connections, Ends, Entry, HSearchLimits,
+    Kind, Layer, Layers, PairLists, Parts, PlayedRef, Rule, Stack, Stats, NOT_AN_END,
 };
-use crate::cellset::CellSet;
+use crate::cellset::{CellSet, Cells};
 use crate::point::{Edge, Point};
 use crate::{Color, Position};
 
@@ -20,13 +20,13 @@ const DONE: u8 = 1;
 /// Evicted from its list before it was processed.
 const DEAD: u8 = 2;
 
-pub(super) fn empty_layer(
+pub(super) fn empty_layer<const W: usize>(
     position: &Position,
     color: Color,
     limits: HSearchLimits,
     [arena_len, or_len, captured_len, played_len]: [usize; 4],
-    reuse: Option<Layer>,
-) -> Layer {
+    reuse: Option<Layer<W>>,
+) -> Layer<W> {
     let ends = Ends::of(position, color, limits.captured);
     let n = ends.len();
     let (e1, e2) = Edge::of(color);
@@ -70,8 +70,19 @@ pub(super) fn from_scratch(
     position: &Position,
     interrupt: Option<&mut dyn FnMut() -> bool>,
 ) {
+    let (mut parts, layers) = connections.parts();
+    each_width!(layers, stack => fresh_build(&mut parts, &mut stack.layer, position, interrupt));
+}
+
+/// H-search on `position` into the empty `layer`, from the base connections.
+pub(super) fn fresh_build<const W: usize>(
+    parts: &mut Parts<'_>,
+    layer: &mut Layer<W>,
+    position: &Position,
+    interrupt: Option<&mut dyn FnMut() -> bool>,
+) {
     let board = *position.board();
-    let mut builder = Builder::new(connections, interrupt);
+    let mut builder = Builder::new(parts, layer, interrupt);
     for i in 0..builder.layer.ends.len() {
         let around = board.neighbours_of_set(builder.layer.ends.members[i]);
         builder.add_base(i, around);
@@ -82,20 +93,24 @@ pub(super) fn from_scratch(
 
 /// Puts an empty layer for `position` in place of the store's current one (reusing a spare
 /// layer's memory) and returns the old one, which the caller pushes onto the history.
-fn begin_layer(connections: &mut Connections, position: &Position) -> Layer {
+fn begin_layer<const W: usize>(
+    parts: &Parts<'_>,
+    stack: &mut Stack<W>,
+    position: &Position,
+) -> Layer<W> {
     let fresh = empty_layer(
         position,
-        connections.color,
-        connections.limits,
+        parts.color,
+        parts.limits,
         [
-            connections.arena.len(),
-            connections.or_inputs.len(),
-            connections.captured_inputs.len(),
-            connections.played.len(),
+            parts.arena.len(),
+            parts.or_inputs.len(),
+            parts.captured_inputs.len(),
+            parts.played.len(),
         ],
-        connections.spare.pop(),
+        stack.spare.pop(),
     );
-    mem::replace(&mut connections.layer, fresh)
+    mem::replace(&mut stack.layer, fresh)
 }
 
 /// A new layer built from scratch on `position` (several stones added at once), kept as an
@@ -105,9 +120,12 @@ pub(super) fn renewed(
     position: &Position,
     interrupt: Option<&mut dyn FnMut() -> bool>,
 ) {
-    let old = begin_layer(connections, position);
-    from_scratch(connections, position, interrupt);
-    connections.history.push(old);
+    let (mut parts, layers) = connections.parts();
+    each_width!(layers, stack => {
+        let old = begin_layer(&parts, stack, position);
+        fresh_build(&mut parts, &mut stack.layer, position, interrupt);
+        stack.history.push(old);
+    });
 }
 
 pub(super) fn after_stone(
@@ -149,13 +167,35 @@ pub(super) fn after_stones(
             }
         }
     }
+    let (mut parts, layers) = connections.parts();
+    each_width!(layers, stack => inherit(
+        &mut parts,
+        stack,
+        position,
+        stones,
+        [own_stones.resized(), their_stones.resized()],
+        interrupt,
+    ));
+}
+
+/// [`after_stones`] in the store's width, once the stones are known to be stones: the
+/// connector's `own` and the opponent's `theirs`.
+fn inherit<const W: usize>(
+    parts: &mut Parts<'_>,
+    stack: &mut Stack<W>,
+    position: &Position,
+    stones: &[Point],
+    [own_stones, their_stones]: [Cells<W>; 2],
+    interrupt: Option<&mut dyn FnMut() -> bool>,
+) {
+    let board = *position.board();
     let played = PlayedRef {
-        start: connections.played.len() as u32,
+        start: parts.played.len() as u32,
         len: stones.len() as u16,
     };
-    let old = begin_layer(connections, position);
-    connections.played.extend_from_slice(stones);
-    let mut builder = Builder::new(connections, interrupt);
+    let old = begin_layer(parts, stack, position);
+    parts.played.extend_from_slice(stones);
+    let mut builder = Builder::new(parts, &mut stack.layer, interrupt);
     let new_ends = builder.layer.ends.clone();
 
     let mut changed: Vec<(ConnectionId, usize, usize)> = Vec::new();
@@ -219,7 +259,7 @@ pub(super) fn after_stones(
     // Own stones: carriers lose them, ends grow into the groups, keys at them fire.
     for (from, i, j) in changed {
         let c = *builder.get(from);
-        let carrier = c.carrier - own_stones;
+        let carrier = c.carrier.resized() - own_stones;
         let rule = Rule::Inherited {
             from,
             stones: played,
@@ -266,14 +306,14 @@ pub(super) fn after_stones(
         builder.recombine(i, j);
     }
     builder.run();
-    connections.history.push(old);
+    stack.history.push(old);
 }
 
-/// Where a carrier of `size` cells goes in a list ordered by size, then by [`CellSet`]'s
+/// Where a carrier of `size` cells goes in a list ordered by size, then by [`Cells`]'s
 /// order (compared word by word here: the derived order is a `memcmp` call, a fifth of the
 /// build's time when it was used).
-fn insertion_point(list: &[Entry], size: u32, carrier: &CellSet) -> usize {
-    let after = |e: &Entry| {
+fn insertion_point<const W: usize>(list: &[Entry<W>], size: u32, carrier: &Cells<W>) -> usize {
+    let after = |e: &Entry<W>| {
         let len = e.carrier.len();
         if len != size {
             return len > size;
@@ -291,7 +331,7 @@ fn insertion_point(list: &[Entry], size: u32, carrier: &CellSet) -> usize {
 /// One pass over a pair's list for a new `carrier`: `None` when a kept carrier is a subset
 /// of it (it is refused), else whether some kept carrier holds it (to be evicted). Most new
 /// carriers do neither, and then the list is read once.
-fn refused_or_evicts(list: &[Entry], carrier: &CellSet) -> Option<bool> {
+fn refused_or_evicts<const W: usize>(list: &[Entry<W>], carrier: &Cells<W>) -> Option<bool> {
     let mut evicts = false;
     for e in list {
         if e.carrier.is_subset(carrier) {
@@ -304,28 +344,28 @@ fn refused_or_evicts(list: &[Entry], carrier: &CellSet) -> Option<bool> {
 
 /// One side of an AND: a connection between the midpoint and an outer end.
 #[derive(Clone, Copy, Debug)]
-struct Leg {
+struct Leg<const W: usize> {
     id: ConnectionId,
-    carrier: CellSet,
+    carrier: Cells<W>,
     /// The key of a semi-connection; `None` for a full one.
     key: Option<Point>,
 }
 
 /// One semi-connection in the OR rule's search.
 #[derive(Clone, Copy, Debug)]
-struct OrSemi {
-    carrier: CellSet,
+struct OrSemi<const W: usize> {
+    carrier: Cells<W>,
     id: ConnectionId,
     /// Not yet combined by an earlier OR of its pair.
     new: bool,
 }
 
 /// The state of one build or update.
-struct Builder<'a, 'i> {
+struct Builder<'a, 'i, const W: usize> {
     arena: &'a mut Vec<super::Connection>,
     or_inputs: &'a mut Vec<ConnectionId>,
     captured_inputs: &'a mut Vec<[Point; 2]>,
-    layer: &'a mut Layer,
+    layer: &'a mut Layer<W>,
     templates: &'a super::templates::Placements,
     color: Color,
     limits: HSearchLimits,
@@ -340,21 +380,21 @@ struct Builder<'a, 'i> {
     /// Pairs (as their two ends) whose semis wait for the OR rule.
     or_queue: Vec<(u16, u16)>,
     /// The OR rule's inputs (reused between calls).
-    scratch: Vec<Entry>,
+    scratch: Vec<Entry<W>>,
     /// The OR rule's masks (reused between calls): each other semi's share of the first
     /// carrier, and for each cell of the first carrier the other semis that miss it.
     or_keep: Vec<CarrierMask>,
     or_missing: Vec<OtherMask>,
     chosen: Vec<ConnectionId>,
     /// The OR search's semis and its pools of per-depth buffers.
-    or_semis: Vec<OrSemi>,
+    or_semis: Vec<OrSemi<W>>,
     or_live: Vec<Vec<u16>>,
-    or_fulls: Vec<Vec<CellSet>>,
+    or_fulls: Vec<Vec<Cells<W>>>,
     /// Whether two legs of AND may share cells at all (captured pairs, or a shared cell
     /// as a semi's key): without, a shared cell rejects a pair of legs on the spot.
     may_share: bool,
     /// The OR rule's other semis for one new semi (reused between calls).
-    or_others: Vec<Entry>,
+    or_others: Vec<Entry<W>>,
     /// The pair of the two edges, if both are ends and different.
     edge_pair: Option<usize>,
     won: bool,
@@ -366,26 +406,27 @@ struct Builder<'a, 'i> {
 /// Units of work between two calls of a build's interrupt check: about a millisecond.
 const INTERRUPT_INTERVAL: u64 = 1024;
 
-impl<'a, 'i> Builder<'a, 'i> {
+impl<'a, 'i, const W: usize> Builder<'a, 'i, W> {
     fn new(
-        connections: &'a mut Connections,
+        parts: &'a mut Parts<'_>,
+        layer: &'a mut Layer<W>,
         interrupt: Option<&'i mut dyn FnMut() -> bool>,
-    ) -> Builder<'a, 'i> {
-        let (e1, e2) = Edge::of(connections.color);
-        let ends = &connections.layer.ends;
+    ) -> Builder<'a, 'i, W> {
+        let (e1, e2) = Edge::of(parts.color);
+        let ends = &layer.ends;
         let edge_pair = match (ends.index(e1.point()), ends.index(e2.point())) {
             (Some(i), Some(j)) if i != j => Some(pair_index(i, j)),
             _ => None,
         };
         Builder {
-            first_new: connections.arena.len(),
-            arena: &mut connections.arena,
-            or_inputs: &mut connections.or_inputs,
-            captured_inputs: &mut connections.captured_inputs,
-            layer: &mut connections.layer,
-            templates: &connections.templates,
-            color: connections.color,
-            limits: connections.limits,
+            first_new: parts.arena.len(),
+            arena: parts.arena,
+            or_inputs: parts.or_inputs,
+            captured_inputs: parts.captured_inputs,
+            layer,
+            templates: parts.templates,
+            color: parts.color,
+            limits: parts.limits,
             state: Vec::new(),
             queue: Vec::new(),
             head: 0,
@@ -398,7 +439,7 @@ impl<'a, 'i> Builder<'a, 'i> {
             or_semis: Vec::new(),
             or_live: Vec::new(),
             or_fulls: Vec::new(),
-            may_share: connections.limits.captured || connections.limits.semi_and,
+            may_share: parts.limits.captured || parts.limits.semi_and,
             or_others: Vec::new(),
             edge_pair,
             won: false,
@@ -452,7 +493,7 @@ impl<'a, 'i> Builder<'a, 'i> {
         i: usize,
         j: usize,
         kind: Kind,
-        carrier: CellSet,
+        carrier: Cells<W>,
         key: Option<Point>,
         rule: Rule,
     ) -> ConnectionId {
@@ -462,7 +503,7 @@ impl<'a, 'i> Builder<'a, 'i> {
         self.arena.push(super::Connection {
             kind,
             ends,
-            carrier,
+            carrier: carrier.resized(),
             key,
             rule,
         });
@@ -479,7 +520,7 @@ impl<'a, 'i> Builder<'a, 'i> {
         for q in around {
             let j = self.layer.ends.end_of[q.index()];
             if j != NOT_AN_END && usize::from(j) != i {
-                self.add_full(i, usize::from(j), CellSet::EMPTY, Rule::Base);
+                self.add_full(i, usize::from(j), Cells::EMPTY, Rule::Base);
             }
         }
     }
@@ -504,13 +545,13 @@ impl<'a, 'i> Builder<'a, 'i> {
                 let rule = Rule::Template {
                     template: placement.template,
                 };
-                self.add_full(i, j, carrier, rule);
+                self.add_full(i, j, carrier.resized(), rule);
             }
         }
     }
 
     /// Copies a connection of the previous layer that the move left intact.
-    fn keep(&mut self, i: usize, j: usize, kind: Kind, entry: Entry) {
+    fn keep(&mut self, i: usize, j: usize, kind: Kind, entry: Entry<W>) {
         let lists = &mut self.layer.pairs[pair_index(i, j)];
         match kind {
             Kind::Full => {
@@ -540,7 +581,7 @@ impl<'a, 'i> Builder<'a, 'i> {
 
     /// Takes out of `pair`'s full (or semi) list every connection whose carrier holds
     /// `carrier` (a new one dominates it).
-    fn evict_supersets(&mut self, pair: usize, semis: bool, carrier: &CellSet) {
+    fn evict_supersets(&mut self, pair: usize, semis: bool, carrier: &Cells<W>) {
         let mut k = 0;
         while let Some(&e) = self.layer.pairs[pair].list(semis).get(k) {
             if carrier.is_subset(&e.carrier) {
@@ -554,7 +595,7 @@ impl<'a, 'i> Builder<'a, 'i> {
 
     /// Adds a full connection unless a kept one's carrier is a subset (or the store's policy
     /// refuses it); evicts the supersets and the semis that hold it.
-    fn add_full(&mut self, i: usize, j: usize, carrier: CellSet, rule: Rule) -> bool {
+    fn add_full(&mut self, i: usize, j: usize, carrier: Cells<W>, rule: Rule) -> bool {
         let pair = pair_index(i, j);
         let lists = &mut self.layer.pairs[pair];
         let Some(evicts) = refused_or_evicts(&lists.full, &carrier) else {
@@ -614,7 +655,7 @@ impl<'a, 'i> Builder<'a, 'i> {
     }
 
     /// Adds a semi-connection keyed at `key` and queues its pair for the OR rule.
-    fn add_semi(&mut self, i: usize, j: usize, carrier: CellSet, key: Point, rule: Rule) -> bool {
+    fn add_semi(&mut self, i: usize, j: usize, carrier: Cells<W>, key: Point, rule: Rule) -> bool {
         let pair = pair_index(i, j);
         let lists = &mut self.layer.pairs[pair];
         if lists.full.iter().any(|e| e.carrier.is_subset(&carrier)) {
@@ -678,12 +719,12 @@ impl<'a, 'i> Builder<'a, 'i> {
     }
 
     /// The captured cells of the ends `i` and `j` usable in one connection between them.
-    fn captured_between(&self, i: usize, j: usize) -> CellSet {
+    fn captured_between(&self, i: usize, j: usize) -> Cells<W> {
         if !self.limits.captured {
-            return CellSet::EMPTY;
+            return Cells::EMPTY;
         }
         let ends = &self.layer.ends;
-        let mut cells = ends.captured[i] | ends.captured[j];
+        let mut cells: Cells<W> = (ends.captured[i] | ends.captured[j]).resized();
         if cells.is_empty() {
             return cells;
         }
@@ -703,10 +744,10 @@ impl<'a, 'i> Builder<'a, 'i> {
         &mut self,
         i: usize,
         j: usize,
-        needed: CellSet,
-    ) -> Option<(CellSet, CapturedRef)> {
+        needed: Cells<W>,
+    ) -> Option<(Cells<W>, CapturedRef)> {
         let start = self.captured_inputs.len();
-        let mut cells = CellSet::EMPTY;
+        let mut cells = Cells::EMPTY;
         for c in needed {
             if cells.contains(c) {
                 continue;
@@ -721,7 +762,7 @@ impl<'a, 'i> Builder<'a, 'i> {
                 self.captured_inputs.truncate(start);
                 return None;
             };
-            let pair_cells = CellSet::single(pair[0]).with(pair[1]);
+            let pair_cells = Cells::<W>::single(pair[0]).with(pair[1]);
             let blocked = [i, j]
                 .into_iter()
                 .any(|k| ends.empty[k] && pair_cells.contains(ends.names[k]));
@@ -785,7 +826,7 @@ impl<'a, 'i> Builder<'a, 'i> {
         };
         let leg = Leg {
             id,
-            carrier: c.carrier,
+            carrier: c.carrier.resized(),
             key: c.key,
         };
         self.and_at(leg, i, j);
@@ -807,7 +848,7 @@ impl<'a, 'i> Builder<'a, 'i> {
     #[inline]
     fn list_cannot_meet(
         &self,
-        leg: &Leg,
+        leg: &Leg<W>,
         u_empty: bool,
         pair: usize,
         semis: bool,
@@ -841,7 +882,7 @@ impl<'a, 'i> Builder<'a, 'i> {
     }
 
     /// AND of `leg` = `(v, A, u)` with every processed connection `(u, B, w)`.
-    fn and_at(&mut self, leg: Leg, u: usize, v: usize) {
+    fn and_at(&mut self, leg: Leg<W>, u: usize, v: usize) {
         if !self.midpoint_allowed(u) {
             return;
         }
@@ -888,7 +929,7 @@ impl<'a, 'i> Builder<'a, 'i> {
     /// and `w`, into the store. Inlined into the loops for the usual rejection (carriers
     /// that meet, when no rule lets them); the rule itself is [`Builder::and_legs_combine`].
     #[inline]
-    fn and_legs(&mut self, v: usize, left: Leg, u: usize, right: Leg, w: usize) {
+    fn and_legs(&mut self, v: usize, left: Leg<W>, u: usize, right: Leg<W>, w: usize) {
         if !self.spend() {
             return;
         }
@@ -900,7 +941,7 @@ impl<'a, 'i> Builder<'a, 'i> {
     }
 
     #[inline(never)]
-    fn and_legs_combine(&mut self, v: usize, left: Leg, u: usize, right: Leg, w: usize) {
+    fn and_legs_combine(&mut self, v: usize, left: Leg<W>, u: usize, right: Leg<W>, w: usize) {
         let mut shared = left.carrier & right.carrier;
         let ends = &self.layer.ends;
         let (v_name, w_name, u_name) = (ends.names[v], ends.names[w], ends.names[u]);
@@ -918,7 +959,7 @@ impl<'a, 'i> Builder<'a, 'i> {
         // Shared cells the ends capture join the carrier; one other shared cell, through a
         // group and between two full connections, becomes the key of a semi-connection.
         let mut captured = CapturedRef::default();
-        let mut extra = CellSet::EMPTY;
+        let mut extra = Cells::EMPTY;
         let mut new_key = key;
         if !shared.is_empty() {
             let capturable = shared & self.captured_between(v, w);
@@ -1003,7 +1044,7 @@ impl<'a, 'i> Builder<'a, 'i> {
 
     /// AND of `leg` = `(x, A, u)` with every processed connection `(u, B, y)` of the one pair
     /// `{u, y}`.
-    fn and_into(&mut self, leg: Leg, u: usize, x: usize, y: usize) {
+    fn and_into(&mut self, leg: Leg<W>, u: usize, x: usize, y: usize) {
         let u_empty = self.layer.ends.empty[u];
         if leg.key.is_some() && u_empty {
             return;
@@ -1119,7 +1160,14 @@ impl<'a, 'i> Builder<'a, 'i> {
     /// once). Trying every semi that removes *some* common cell, in list order, met the same
     /// minimal sets through far more combinations.
     #[inline(never)]
-    fn or_rule(&mut self, i: usize, j: usize, first: Entry, others: &[Entry], capturable: CellSet) {
+    fn or_rule(
+        &mut self,
+        i: usize,
+        j: usize,
+        first: Entry<W>,
+        others: &[Entry<W>],
+        capturable: Cells<W>,
+    ) {
         if self.limits.max_or < 2 {
             return;
         }
@@ -1137,13 +1185,13 @@ impl<'a, 'i> Builder<'a, 'i> {
         // Bit `b` stands for the carrier's `b`-th cell in point order: the cell at bit `t`
         // of word `w` has rank `before[w]` plus the carrier's cells below it in that word.
         let words = first.carrier.words();
-        let mut before = [0u32; crate::cellset::WORDS];
+        let mut before = [0u32; W];
         let mut rank = 0;
         for (w, &word) in words.iter().enumerate() {
             before[w] = rank;
             rank += word.count_ones();
         }
-        let bits_of = |cells: &CellSet| -> CarrierMask {
+        let bits_of = |cells: &Cells<W>| -> CarrierMask {
             let mut mask = 0;
             for (w, (&held, &of)) in cells.words().iter().zip(words).enumerate() {
                 let mut rest = held & of;
@@ -1157,7 +1205,7 @@ impl<'a, 'i> Builder<'a, 'i> {
         };
         let all = CarrierMask::checked_shl(1, count as u32).map_or(CarrierMask::MAX, |bit| bit - 1);
         // Carriers of one pair mostly share their cells: a set's mask from the few it lacks.
-        let mask_of = |set: &CellSet| -> CarrierMask { all & !bits_of(&(first.carrier - *set)) };
+        let mask_of = |set: &Cells<W>| -> CarrierMask { all & !bits_of(&(first.carrier - *set)) };
         let captured = bits_of(&capturable);
         // Beyond the mask's width the others' tail is left out (sound: fewer connections;
         // only unlimited stores have that many semis to a pair).
@@ -1202,10 +1250,10 @@ impl<'a, 'i> Builder<'a, 'i> {
     fn or_step(
         &mut self,
         (i, j): (usize, usize),
-        search: &OrSearch<'_>,
+        search: &OrSearch<'_, W>,
         excluded: OtherMask,
         common: CarrierMask,
-        union: CellSet,
+        union: Cells<W>,
     ) {
         let pair = pair_index(i, j);
         // Whether the semi this call adds is the combination's last (`chosen` holds the ones
@@ -1271,11 +1319,11 @@ impl<'a, 'i> Builder<'a, 'i> {
         &mut self,
         i: usize,
         j: usize,
-        union: CellSet,
-        common: CellSet,
-    ) -> Option<CellSet> {
+        union: Cells<W>,
+        common: Cells<W>,
+    ) -> Option<Cells<W>> {
         let (extra, captured) = if common.is_empty() {
-            (CellSet::EMPTY, CapturedRef::default())
+            (Cells::EMPTY, CapturedRef::default())
         } else {
             self.record_captured(i, j, common)?
         };
@@ -1304,7 +1352,7 @@ impl<'a, 'i> Builder<'a, 'i> {
     /// new one. Then, while some full carrier avoids the excluded cells and holds a cell not
     /// yet forbidden, one such cell is excluded in a child node and forbidden afterwards. A
     /// set of semis ORable avoiding some cells thus always has a full carrier avoiding them.
-    fn or_search_pair(&mut self, i: usize, j: usize, seen: u32, capturable: CellSet) {
+    fn or_search_pair(&mut self, i: usize, j: usize, seen: u32, capturable: Cells<W>) {
         let pair = pair_index(i, j);
         let mut semis = mem::take(&mut self.or_semis);
         semis.clear();
@@ -1319,7 +1367,7 @@ impl<'a, 'i> Builder<'a, 'i> {
         let mut fulls = self.or_fulls.pop().unwrap_or_default();
         fulls.clear();
         fulls.extend(self.layer.pairs[pair].full.iter().map(|e| e.carrier));
-        self.or_search_node(i, j, &semis, &live, &mut fulls, CellSet::EMPTY, capturable);
+        self.or_search_node(i, j, &semis, &live, &mut fulls, Cells::EMPTY, capturable);
         self.or_live.push(live);
         self.or_fulls.push(fulls);
         self.or_semis = semis;
@@ -1333,18 +1381,18 @@ impl<'a, 'i> Builder<'a, 'i> {
         &mut self,
         i: usize,
         j: usize,
-        semis: &[OrSemi],
+        semis: &[OrSemi<W>],
         live: &[u16],
-        fulls: &mut Vec<CellSet>,
-        mut forbidden: CellSet,
-        capturable: CellSet,
+        fulls: &mut Vec<Cells<W>>,
+        mut forbidden: Cells<W>,
+        capturable: Cells<W>,
     ) {
         if !self.spend() {
             return;
         }
         self.layer.stats.or_tried += 1;
-        let mut common = CellSet::EMPTY;
-        let mut common_new: Option<CellSet> = None;
+        let mut common = Cells::EMPTY;
+        let mut common_new: Option<Cells<W>> = None;
         for (n, &s) in live.iter().enumerate() {
             let semi = &semis[usize::from(s)];
             common = if n == 0 {
@@ -1375,11 +1423,7 @@ impl<'a, 'i> Builder<'a, 'i> {
         let mut child = self.or_live.pop().unwrap_or_default();
         let mut child_fulls = self.or_fulls.pop().unwrap_or_default();
         while !self.halted() {
-            let Some(smallest) = fulls
-                .iter()
-                .map(|f| *f - forbidden)
-                .min_by_key(CellSet::len)
-            else {
+            let Some(smallest) = fulls.iter().map(|f| *f - forbidden).min_by_key(Cells::len) else {
                 break;
             };
             let Some(cell) = smallest.first() else {
@@ -1396,7 +1440,7 @@ impl<'a, 'i> Builder<'a, 'i> {
             child_fulls.extend(fulls.iter().copied().filter(|f| !f.contains(cell)));
             let before = child_fulls.len();
             let child_capturable = if capturable.contains(cell) {
-                CellSet::EMPTY
+                Cells::EMPTY
             } else {
                 capturable
             };
@@ -1423,12 +1467,12 @@ impl<'a, 'i> Builder<'a, 'i> {
         &mut self,
         i: usize,
         j: usize,
-        semis: &[OrSemi],
+        semis: &[OrSemi<W>],
         live: &[u16],
-        capturable: CellSet,
-    ) -> Option<CellSet> {
+        capturable: Cells<W>,
+    ) -> Option<Cells<W>> {
         let mut picked: Vec<usize> = Vec::new();
-        let mut common: Option<CellSet> = None;
+        let mut common: Option<Cells<W>> = None;
         for &s in live {
             let carrier = semis[usize::from(s)].carrier;
             if common.is_some_and(|c| c.is_subset(&carrier)) {
@@ -1447,7 +1491,7 @@ impl<'a, 'i> Builder<'a, 'i> {
             k -= 1;
             let without = picked.iter().enumerate().filter(|&(m, _)| m != k).fold(
                 None,
-                |c: Option<CellSet>, (_, &s)| {
+                |c: Option<Cells<W>>, (_, &s)| {
                     Some(c.map_or(semis[s].carrier, |c| c & semis[s].carrier))
                 },
             );
@@ -1455,12 +1499,12 @@ impl<'a, 'i> Builder<'a, 'i> {
                 picked.remove(k);
             }
         }
-        let mut union = CellSet::EMPTY;
+        let mut union = Cells::EMPTY;
         let mut common = None;
         self.chosen.clear();
         for &s in &picked {
             union |= semis[s].carrier;
-            common = Some(common.map_or(semis[s].carrier, |c: CellSet| c & semis[s].carrier));
+            common = Some(common.map_or(semis[s].carrier, |c: Cells<W>| c & semis[s].carrier));
             self.chosen.push(semis[s].id);
         }
         let common = common?;
@@ -1481,9 +1525,9 @@ type CarrierMask = u128;
 type OtherMask = u128;
 
 /// What one bounded OR rule search works on ([`Builder::or_rule`]).
-struct OrSearch<'s> {
+struct OrSearch<'s, const W: usize> {
     /// The semis the first one may combine with.
-    others: &'s [Entry],
+    others: &'s [Entry<W>],
     /// The first semi's carrier, cell by cell (the masks' bits).
     cells: &'s [Point],
     /// The cells of the first carrier each of `others` holds.
@@ -1494,9 +1538,9 @@ struct OrSearch<'s> {
     captured: CarrierMask,
 }
 
-impl OrSearch<'_> {
-    fn cells_of(&self, mut mask: CarrierMask) -> CellSet {
-        let mut set = CellSet::EMPTY;
+impl<const W: usize> OrSearch<'_, W> {
+    fn cells_of(&self, mut mask: CarrierMask) -> Cells<W> {
+        let mut set = Cells::EMPTY;
         while mask != 0 {
             set.insert(self.cells[mask.trailing_zeros() as usize]);
             mask &= mask - 1;
