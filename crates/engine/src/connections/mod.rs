@@ -596,12 +596,14 @@ struct Stack<const W: usize> {
 }
 
 /// The store's layers in the narrowest carrier width that holds the board's cells
-/// ([`words_for`]): on 9x9 half of the 19x19 width, which made the solver 15-18% faster.
+/// ([`words_for`]): on 9x9 half of the 19x19 width. Measured against six words everywhere,
+/// the same trees: the solved 9x9 file's position 66 in 10.2 s instead of 12.3, 8x8 a1 and
+/// c1 in 138 and 99 s instead of 151 and 113, and 4-20% more search nodes a second.
 #[derive(Clone, Debug)]
 enum Layers {
-    /// Up to 10x10.
+    /// Boards whose cells fit three words (square ones up to 10x10).
     Three(Stack<3>),
-    /// 11x11 to 13x13.
+    /// Four words (square boards from 11x11 to 13x13).
     Four(Stack<4>),
     /// Larger boards.
     Every(Stack<WORDS>),
