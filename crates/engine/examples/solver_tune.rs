@@ -64,6 +64,9 @@ fn params(limit_ms: f64) -> SolverParams {
     if let Some(w) = env("WBASE") {
         p.widening_base = w;
     }
+    if let Some(w) = env("RWFACTOR") {
+        p.root_widening_factor = w;
+    }
     if let Some(w) = env("WFACTOR") {
         p.widening_factor = w;
     }

@@ -1150,9 +1150,9 @@ impl<'a, 'i, const W: usize> Builder<'a, 'i, W> {
     /// carriers, with `first`'s, share no cell the ends do not capture.
     ///
     /// Every set the search meets lies inside `first`'s carrier, so it runs on bit masks over
-    /// that carrier's cells (bit `b` for its `b`-th cell) instead of on board-wide cell sets:
-    /// one or two machine words per test instead of six. Only the union of the chosen
-    /// carriers, needed when a combination concludes, stays a cell set.
+    /// that carrier's cells (bit `b` for its `b`-th cell) instead of on the layer's cell
+    /// sets: one or two machine words per test instead of three to six. Only the union of
+    /// the chosen carriers, needed when a combination concludes, stays a cell set.
     ///
     /// The search branches as a hitting-set search does: the lowest cell still common to the
     /// chosen carriers must leave the intersection, so the next semi is one that misses it,

@@ -627,7 +627,12 @@ impl Dfpn<'_> {
             .and_then(|b| kids.iter().position(|c| c.mv == b))
             .unwrap_or(0);
         loop {
-            let window = widening_window(&kids, self.params);
+            let factor = if ply == 0 {
+                self.params.root_widening_factor
+            } else {
+                self.params.widening_factor
+            };
+            let window = widening_window(&kids, self.params.widening_base, factor);
             node.bounds = combine(&kids, window, self.params.weak_delta);
             if ply == 0 {
                 self.root_moves = kids
@@ -761,13 +766,12 @@ fn unvisited_bounds(siblings: usize, params: &SolverParams) -> Bounds {
 
 /// How many children, best first, may be chosen: the first `base + ⌈factor · live⌉` live
 /// ones (Benzene's widening), all of them when fewer than two live.
-fn widening_window(kids: &[Child], params: &SolverParams) -> usize {
+fn widening_window(kids: &[Child], base: u32, factor: f32) -> usize {
     let live = kids.iter().filter(|c| !c.bounds.is_win()).count();
-    if live < 2 || params.widening_factor >= 1.0 {
+    if live < 2 || factor >= 1.0 {
         return kids.len();
     }
-    let wanted = params.widening_base as usize
-        + libm::ceil(live as f64 * f64::from(params.widening_factor)) as usize;
+    let wanted = base as usize + libm::ceil(live as f64 * f64::from(factor)) as usize;
     let mut seen = 0;
     for (i, c) in kids.iter().enumerate() {
         if !c.bounds.is_win() {

@@ -109,6 +109,29 @@ pub struct SolverParams {
     /// 164,411, the 31 puzzles 314,481 against 306,894, with killers).
     pub widening_base: u32,
     pub widening_factor: f32,
+    /// The widening factor at the root, narrower than below it: the root's first
+    /// `widening_base + ⌈root_widening_factor · live⌉` live moves, best by the circuit, may
+    /// be chosen (four of the about 60 of an 8x8 one-stone opening). At the 8x8 openings the root's
+    /// moves keep similar proof numbers, and a wide window let it spread its search over
+    /// moves it never proved (a1 spent 142,468 nodes on b7, 11th by the circuit), where the
+    /// winning moves it proved were among the first seven. A move outside the window enters
+    /// once one inside is proven to lose, so nothing is left out. Measured against 0.35 (the
+    /// window below the root; `RWFACTOR=F examples/solver_tune`, node counts, two solves at
+    /// a time):
+    ///
+    /// | root factor | 8x8 a1 | b1 | c1 | d1 | e1 | f1 | g1 | all seven |
+    /// |---|---|---|---|---|---|---|---|---|
+    /// | 0.35 | 567,030 | 607,900 | 422,504 | 196,889 | 123,156 | 200,255 | 239,847 | 2,357,581 |
+    /// | 0.2 | 745,334 | | 570,625 | | | | | |
+    /// | 0.1 | 400,446 | 288,587 | 452,858 | | | | | |
+    /// | **0.05** | **348,457** | **251,810** | **292,440** | **197,723** | **122,951** | **106,923** | **88,783** | **1,409,087** |
+    /// | 0 (one move) | over 165 s | | over 165 s | | | | | |
+    ///
+    /// Elsewhere about even: the solved 9x9 file 64,920 nodes against 63,042 (173 of 174
+    /// proven within 10 s both), the 31 puzzles proven in 1-10 s 308,733 against 302,970,
+    /// the 49 one-stone 7x7 openings (`ohm bench solver-7x7`) 347,102 against 329,227, the
+    /// 36 6x6 openings 6,317 against 7,223.
+    pub root_widening_factor: f32,
     /// Delta as the largest child phi plus one per other unsolved child instead of the sum
     /// (weak proof numbers, against the double counting of transpositions). Off: with the
     /// killers and the 0.35 window, 8x8 d1 214,732 nodes against 164,411, the 31 puzzles
@@ -269,6 +292,7 @@ impl SolverParams {
         epsilon: 0.25,
         widening_base: 1,
         widening_factor: 0.35,
+        root_widening_factor: 0.05,
         weak_delta: false,
         proof_set_pruning: true,
         hsearch: SOLVER_HSEARCH,
