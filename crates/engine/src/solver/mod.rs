@@ -127,8 +127,9 @@ pub struct SolverParams {
     /// | **0.05** | **348,457** | **251,810** | **292,440** | **197,723** | **122,951** | **106,923** | **88,783** | **1,409,087** |
     /// | 0 (one move) | over 165 s | | over 165 s | | | | | |
     ///
-    /// Elsewhere about even: the solved 9x9 file 64,920 nodes against 63,042 (173 of 174
-    /// proven within 10 s both), the 31 puzzles proven in 1-10 s 308,733 against 302,970,
+    /// Elsewhere about even, with one loss: the solved 9x9 file 64,920 nodes against 63,042
+    /// (173 of 174 proven within 10 s both), but its position 66, a lost root whose 19
+    /// moves must all be disproved, 42,155 nodes and 12.2 s alone against 33,062 and 10.2 s; the 31 puzzles proven in 1-10 s 308,733 against 302,970,
     /// the 49 one-stone 7x7 openings (`ohm bench solver-7x7`) 347,102 against 329,227, the
     /// 36 6x6 openings 6,317 against 7,223.
     pub root_widening_factor: f32,
