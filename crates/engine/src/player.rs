@@ -26,7 +26,7 @@ use crate::search::{
     search_within, Control, LeafEvaluation, SearchParams, SearchResult, TranspositionTable,
 };
 use crate::solver::{self, Solver, SolverParams};
-use crate::{ByColor, CellSet, Color, Move, Position};
+use crate::{ByColor, CellSet, Move, Position};
 
 /// A named strength: a search configuration plus noise in the choice of move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -1066,24 +1066,17 @@ impl Engine {
             let share = if i + 1 == candidates.len() { 1.0 } else { 0.5 };
             let mut after = position.clone();
             after.play_unchecked(me, Move::Cell(p));
-            match self.winner_within(&after, control, (deadline - now) * share) {
+            let time_ms = (deadline - now) * share;
+            match self
+                .solve_within(&after, control, Some(time_ms), None)
+                .winner
+            {
                 Some(winner) if winner == me => return Checked::Wins(p),
                 Some(_) => {}
                 None => return Checked::Open(p),
             }
         }
         Checked::Open(best)
-    }
-
-    /// The winner of `position` if the solver proves it within `time_ms`.
-    fn winner_within(
-        &mut self,
-        position: &Position,
-        control: &mut dyn Control,
-        time_ms: f64,
-    ) -> Option<Color> {
-        self.solve_within(position, control, Some(time_ms), None)
-            .winner
     }
 
     /// The player's solver on `position` within `time_ms` or `max_nodes` (its table kept

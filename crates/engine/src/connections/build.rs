@@ -93,7 +93,7 @@ pub(super) fn fresh_build<const W: usize>(
 
 /// Puts an empty layer for `position` in place of the store's current one (reusing a spare
 /// layer's memory) and returns the old one, which the caller pushes onto the history.
-fn begin_layer<const W: usize>(
+pub(super) fn begin_layer<const W: usize>(
     parts: &Parts<'_>,
     stack: &mut Stack<W>,
     position: &Position,

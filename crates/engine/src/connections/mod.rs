@@ -746,14 +746,7 @@ impl Connections {
         self.played.clear();
         let (mut parts, layers) = self.parts();
         each_width!(layers, stack => {
-            let fresh = build::empty_layer(
-                position,
-                parts.color,
-                parts.limits,
-                [0, 0, 0, 0],
-                stack.spare.pop(),
-            );
-            let old = core::mem::replace(&mut stack.layer, fresh);
+            let old = build::begin_layer(&parts, stack, position);
             stack.spare.push(old);
             stack.history.clear();
             build::fresh_build(&mut parts, &mut stack.layer, position, None);

@@ -626,12 +626,12 @@ impl Dfpn<'_> {
             .best
             .and_then(|b| kids.iter().position(|c| c.mv == b))
             .unwrap_or(0);
+        let factor = if ply == 0 {
+            self.params.root_widening_factor
+        } else {
+            self.params.widening_factor
+        };
         loop {
-            let factor = if ply == 0 {
-                self.params.root_widening_factor
-            } else {
-                self.params.widening_factor
-            };
             let window = widening_window(&kids, self.params.widening_base, factor);
             node.bounds = combine(&kids, window, self.params.weak_delta);
             if ply == 0 {

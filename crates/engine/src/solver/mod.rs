@@ -111,10 +111,10 @@ pub struct SolverParams {
     pub widening_factor: f32,
     /// The widening factor at the root, narrower than below it: the root's first
     /// `widening_base + ⌈root_widening_factor · live⌉` live moves, best by the circuit, may
-    /// be chosen (four of the about 60 of an 8x8 one-stone opening). At the 8x8 openings the root's
-    /// moves keep similar proof numbers, and a wide window let it spread its search over
-    /// moves it never proved (a1 spent 142,468 nodes on b7, 11th by the circuit), where the
-    /// winning moves it proved were among the first seven. A move outside the window enters
+    /// be chosen (four of the about 60 of an 8x8 one-stone opening). At the 8x8 openings the
+    /// root's moves keep similar proof numbers, and a wide window let it spread its search
+    /// over moves it never proved (a1 spent 142,468 nodes on b7, 11th by the circuit), where
+    /// the winning moves it proved were among the first seven. A move outside the window enters
     /// once one inside is proven to lose, so nothing is left out. Measured against 0.35 (the
     /// window below the root; `RWFACTOR=F examples/solver_tune`, node counts, two solves at
     /// a time):
@@ -129,9 +129,10 @@ pub struct SolverParams {
     ///
     /// Elsewhere about even, with one loss: the solved 9x9 file 64,920 nodes against 63,042
     /// (173 of 174 proven within 10 s both), but its position 66, a lost root whose 19
-    /// moves must all be disproved, 42,155 nodes and 12.2 s alone against 33,062 and 10.2 s; the 31 puzzles proven in 1-10 s 308,733 against 302,970,
-    /// the 49 one-stone 7x7 openings (`ohm bench solver-7x7`) 347,102 against 329,227, the
-    /// 36 6x6 openings 6,317 against 7,223.
+    /// moves must all be disproved, 42,155 nodes and 12.2 s alone against 33,062 and 10.2 s;
+    /// the 31 puzzles proven in 1-10 s 308,733 against 302,970, the 49 one-stone 7x7
+    /// openings (`ohm bench solver-7x7`) 347,102 against 329,227, the 36 6x6 openings 6,317
+    /// against 7,223.
     pub root_widening_factor: f32,
     /// Delta as the largest child phi plus one per other unsolved child instead of the sum
     /// (weak proof numbers, against the double counting of transpositions). Off: with the
