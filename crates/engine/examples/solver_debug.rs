@@ -23,6 +23,12 @@ fn main() {
     if std::env::var("NOGRAPH").is_ok() {
         params.inferior.graph = false;
     }
+    if let Ok(w) = std::env::var("SHRINK") {
+        params.shrink_proofs = w != "0";
+    }
+    if let Ok(w) = std::env::var("RBEHIND") {
+        params.root_behind_ratio = w.parse().unwrap();
+    }
     if std::env::var("WEAK").is_ok() {
         params.weak_delta = true;
     }

@@ -11,7 +11,7 @@
 //! `SIZE MOVES...`, e.g. the early 9x9 game positions of `examples/data/horizon-9x9.txt`). Variables: `EPS`, `WBASE`, `WFACTOR`, `LIM`
 //! (`full,semi,or`), `NODES` (a work limit as well as the time), `ESTIMATE` (an unvisited child's first delta as a share of its siblings), `TT` (MiB), `UPD` (scratch updates, stones), `STACK` (0/1), `KILLERS` (0/1), `COUNTER` (0/1), `GLANCE` (0/1), `WEAK` (0/1), `CAPTURED` (0/1), `DEAD` (dead cells to 0 the player not to move, 1 Black, 2 White), `INF`
 //! (`solver`, `full`, `deep`), `PSP` (proof-set pruning 0/1), `ORS`, `SEMIAND`,
-//! `INTERSECT`, `AOE` (H-search's stronger rules, 0/1), `RSHARE` (the root's work weight), `RVISIT` (its visit share), `HEAT` (`current`: children ordered by
+//! `INTERSECT`, `AOE` (H-search's stronger rules, 0/1), `RSHARE` (the root's work weight), `RVISIT` (its visit share), `RWFACTOR` (the root's widening factor), `RBEHIND` (the root's behind ratio), `SHRINK` (0/1: proofs shrunk), `HEAT` (`current`: children ordered by
 //! the current through each cell).
 use ohm_engine::bench::solver::puzzle_cases;
 use ohm_engine::inferior::AnalysisOptions;
@@ -63,6 +63,12 @@ fn params(limit_ms: f64) -> SolverParams {
     }
     if let Some(w) = env("WBASE") {
         p.widening_base = w;
+    }
+    if let Some(w) = env::<u8>("SHRINK") {
+        p.shrink_proofs = w >= 1;
+    }
+    if let Some(w) = env("RBEHIND") {
+        p.root_behind_ratio = w;
     }
     if let Some(w) = env("RWFACTOR") {
         p.root_widening_factor = w;

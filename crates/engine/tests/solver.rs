@@ -15,7 +15,7 @@ mod common;
 use brute::Brute;
 
 use common::{random_undecided_position, Rng};
-use ohm_engine::solver::{proof, NoControl, Solver, SolverParams, Stats};
+use ohm_engine::solver::{proof, Knowledge, NoControl, Solver, SolverParams, Stats};
 use ohm_engine::{Board, CellSet, Color, Move, Point, Position};
 
 fn position_from(board: Board, stones: &[(Color, Point)], to_move: Color) -> Position {
@@ -620,4 +620,92 @@ fn an_unfinished_solve_keeps_a_winning_move_open() {
         checked >= 50 && narrowed >= 50,
         "{narrowed} of {checked} unfinished roots narrowed"
     );
+}
+
+/// A proof set is a claim: the winner wins even when the loser holds every empty cell
+/// outside it. The root's proof of random 5x5 positions (the solved positions' proofs
+/// shrunk by the loser's fill-in, [`SolverParams::shrink_proofs`], and not) against brute
+/// force on that board, with the same player to move.
+#[test]
+fn proof_sets_hold_against_brute_force() {
+    let board = Board::square(5).unwrap();
+    let mut brute = Brute::new(5);
+    for shrink in [true, false] {
+        let mut rng = Rng(0x5_b);
+        let mut solver = Solver::new(SolverParams {
+            tt_mib: 16,
+            shrink_proofs: shrink,
+            ..SolverParams::DEFAULT
+        });
+        let (mut checked, mut smaller) = (0, 0);
+        while checked < 80 {
+            let stones = 7 + rng.below(8) as usize;
+            let Some(p) = random_undecided_position(&mut rng, board, stones) else {
+                continue;
+            };
+            solver.clear();
+            let solution = solver.solve(&p, &mut NoControl);
+            let (Some(winner), Some(proof)) = (solution.winner, solution.proof) else {
+                panic!("unsolved\n{p:?}");
+            };
+            let outside = p.empty_cells() - proof;
+            let mut held = p.clone();
+            for cell in outside {
+                held.place_unchecked(!winner, cell);
+            }
+            held.set_to_move(p.to_move());
+            assert_eq!(
+                brute.winner(&held),
+                winner,
+                "the proof {proof:?} of\n{p:?}\nwith the loser on every other cell"
+            );
+            smaller += usize::from(!outside.is_empty());
+            checked += 1;
+        }
+        assert!(smaller > 20, "proofs smaller than the board: {smaller}");
+    }
+}
+
+/// Shrinking a proof ([`Knowledge::shrink_proof`]) keeps a proof: the unshrunk root proofs
+/// of random 5x5 positions, shrunk, still hold against brute force, and a third of them
+/// do shrink.
+#[test]
+fn shrunk_proofs_hold_against_brute_force() {
+    let board = Board::square(5).unwrap();
+    let mut brute = Brute::new(5);
+    let params = SolverParams {
+        tt_mib: 16,
+        shrink_proofs: false,
+        ..SolverParams::DEFAULT
+    };
+    let knowledge = Knowledge::of(&params);
+    let mut solver = Solver::new(params);
+    let mut rng = Rng(0x5_9);
+    let (mut checked, mut shrunk_some) = (0, 0);
+    while checked < 100 {
+        let stones = 8 + rng.below(7) as usize;
+        let Some(p) = random_undecided_position(&mut rng, board, stones) else {
+            continue;
+        };
+        solver.clear();
+        let solution = solver.solve(&p, &mut NoControl);
+        let (Some(winner), Some(proof)) = (solution.winner, solution.proof) else {
+            panic!("unsolved\n{p:?}");
+        };
+        let shrunk = knowledge.shrink_proof(&p, proof, winner);
+        assert!(shrunk.is_subset(&proof));
+        let mut held = p.clone();
+        for cell in p.empty_cells() - shrunk {
+            held.place_unchecked(!winner, cell);
+        }
+        held.set_to_move(p.to_move());
+        assert_eq!(
+            brute.winner(&held),
+            winner,
+            "{proof:?} shrunk to {shrunk:?} in\n{p:?}\nwith the loser on every other cell"
+        );
+        shrunk_some += usize::from(shrunk != proof);
+        checked += 1;
+    }
+    assert!(shrunk_some > 10, "proofs shrunk: {shrunk_some}");
 }

@@ -632,8 +632,14 @@ impl Dfpn<'_> {
             self.params.widening_factor
         };
         loop {
-            let window = widening_window(&kids, self.params.widening_base, factor);
+            let mut window = widening_window(&kids, self.params.widening_base, factor);
             node.bounds = combine(&kids, window, self.params.weak_delta);
+            if ply == 0 && looks_lost(node.bounds, self.params.root_behind_ratio) {
+                // Every move must be disproved: the cheapest first, their proof sets pruning.
+                let wide = self.params.widening_factor;
+                window = widening_window(&kids, self.params.widening_base, wide);
+                node.bounds = combine(&kids, window, self.params.weak_delta);
+            }
             if ply == 0 {
                 self.root_moves = kids
                     .iter()
@@ -708,6 +714,12 @@ impl Dfpn<'_> {
             self.stats.wasted_work += node.work.saturating_sub(c.work);
             node.best = Some(c.mv);
             node.proof = c.proof.unwrap_or(CellSet::EMPTY).with(c.mv) & self.position.empty_cells();
+            if self.params.shrink_proofs {
+                let mover = self.position.to_move();
+                node.proof = self
+                    .knowledge
+                    .shrink_proof(&self.position, node.proof, mover);
+            }
         } else if node.bounds.is_loss() {
             self.stats.lost_by_search += 1;
             self.stats.lost_children_sum += kids.len() as u64;
@@ -718,6 +730,12 @@ impl Dfpn<'_> {
                 proof |= c.proof.unwrap_or(CellSet::EMPTY);
             }
             node.proof = proof & self.position.empty_cells();
+            if self.params.shrink_proofs {
+                let opponent = !self.position.to_move();
+                node.proof = self
+                    .knowledge
+                    .shrink_proof(&self.position, node.proof, opponent);
+            }
             node.best = kids.iter().max_by_key(|c| c.work).map(|c| c.mv);
         }
         if node.is_solved() {
@@ -782,6 +800,12 @@ fn widening_window(kids: &[Child], base: u32, factor: f32) -> usize {
         }
     }
     kids.len()
+}
+
+/// Whether a node's pair says it is more likely lost than won by `ratio`
+/// ([`SolverParams::root_behind_ratio`]; 0: never).
+fn looks_lost(bounds: Bounds, ratio: f32) -> bool {
+    ratio > 0.0 && !bounds.is_solved() && bounds.phi as f32 > ratio * bounds.delta as f32
 }
 
 /// The node's pair from its children's: a child lost by its mover wins at once; otherwise

@@ -134,6 +134,21 @@ pub struct SolverParams {
     /// openings (`ohm bench solver-7x7`) 347,102 against 329,227, the 36 6x6 openings 6,317
     /// against 7,223.
     pub root_widening_factor: f32,
+    /// The root takes the window below it ([`Self::widening_factor`]) instead of
+    /// [`Self::root_widening_factor`] while it looks lost: while its phi (the least delta
+    /// among its window's moves) exceeds this many times its delta (the sum of its moves'
+    /// phi), 0 never. A lost root must disprove every move whatever the window; a wide one
+    /// lets the cheapest disproofs come first, and each disproof's proof set prunes the
+    /// siblings outside it, where the narrow window made the root grind through its best
+    /// four by the circuit. Measured (`RBEHIND=R examples/solver_tune`, node counts, two
+    /// solves at a time): the solved 9x9 file's position 66, a lost root, 33,062 nodes at 0.3
+    /// against 42,155 without (the rule never fires there at 1); the file 60,065 against
+    /// 64,920 (62,301 at 0.5); the seven 8x8 one-stone openings, all won roots, 1,296,860
+    /// against 1,409,087 (a1 282,442, b1 334,811, c1 268,564, d1 119,740, e1 111,253, f1
+    /// 113,550, g1 66,500), but 1,429,301 at 0.2 and 1,429,224 at 0.5: on won roots the rule
+    /// fires now and then and moves the tree either way; the 31 puzzles proven in 1-10 s
+    /// 322,857 against 308,733.
+    pub root_behind_ratio: f32,
     /// Delta as the largest child phi plus one per other unsolved child instead of the sum
     /// (weak proof numbers, against the double counting of transpositions). Off: with the
     /// killers and the 0.35 window, 8x8 d1 214,732 nodes against 164,411, the 31 puzzles
@@ -141,6 +156,19 @@ pub struct SolverParams {
     pub weak_delta: bool,
     /// Drop the siblings outside a searched move's proof bound.
     pub proof_set_pruning: bool,
+    /// A position the search solves gets a smaller proof: the cells of its proof that are
+    /// dead or captured by the loser once the loser holds every empty cell outside it are
+    /// left out ([`super::node::Knowledge::shrink_proof`], Benzene's proof shrinking), so
+    /// that the proof-set pruning above it drops more siblings. Measured (`SHRINK=0|1
+    /// examples/solver_tune`, node counts, two solves at a time, with
+    /// [`Self::root_behind_ratio`]): the seven 8x8 one-stone openings 1,092,496 nodes against
+    /// 1,296,860 (a1 259,875, b1 240,341, c1 229,891, d1 88,891, e1 84,662, f1 91,469, g1
+    /// 97,367); the solved 9x9 file 61,123 against 60,065, all 174 proven within 10 s
+    /// against 173 (position 66 30,482 nodes against 32,735); the 31 puzzles proven in 1-10
+    /// s 304,232 against 322,857. The proofs of positions decided by their own analysis
+    /// (H-search's carriers, already tight) shrunk as well: a1 257,858, b1 239,620, the 31
+    /// puzzles 303,485, the same within a percent: not done.
+    pub shrink_proofs: bool,
     /// H-search at every node.
     pub hsearch: HSearchLimits,
     /// A position's connections come from its parent's by incremental updates when at most
@@ -295,8 +323,10 @@ impl SolverParams {
         widening_base: 1,
         widening_factor: 0.35,
         root_widening_factor: 0.05,
+        root_behind_ratio: 0.3,
         weak_delta: false,
         proof_set_pruning: true,
+        shrink_proofs: true,
         hsearch: SOLVER_HSEARCH,
         incremental_fill: 0,
         scratch_updates: 8,

@@ -310,6 +310,50 @@ impl Knowledge {
         };
     }
 
+    /// `proof`, the empty cells `winner`'s strategy needs in `position`, less the cells that
+    /// are dead or captured by the loser once the loser holds every empty cell outside it
+    /// (a proof is a set the winner wins within even then: on that board the loser's
+    /// fill-in changes no value, so the winner wins within what is left). Smaller proofs
+    /// prune more siblings ([`super::SolverParams::proof_set_pruning`]). One round of the
+    /// analysis, unfilled, so that every claim holds on that board as it stands; a board the
+    /// round decides (its claims then lean on the winner's captured sets) keeps the proof.
+    pub fn shrink_proof(&self, position: &Position, proof: CellSet, winner: Color) -> CellSet {
+        let loser = !winner;
+        let outside = position.empty_cells() - proof;
+        if proof.is_empty() || outside.is_empty() {
+            return proof;
+        }
+        let mut board = Position::new(*position.board());
+        board.reset_to(
+            ByColor::from_fn(|c| {
+                if c == loser {
+                    position.stones(c) | outside
+                } else {
+                    position.stones(c)
+                }
+            }),
+            winner,
+        );
+        if board.connected_winner().is_some() {
+            return proof;
+        }
+        let options = AnalysisOptions {
+            fill_in: false,
+            prune_dominated: false,
+            prune_vulnerable: false,
+            ..self.inferior
+        };
+        let cells = inferior::analyze_with(&board, winner, &options, &self.patterns);
+        if cells
+            .reasons
+            .iter()
+            .any(|(_, r)| matches!(r, inferior::InferiorReason::Decided))
+        {
+            return proof;
+        }
+        proof - cells.dead - cells.captured[loser]
+    }
+
     /// `moves`, the hottest cells of the circuit evaluation first (ties in point order).
     fn ordered(
         &self,
