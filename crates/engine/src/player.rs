@@ -1081,6 +1081,13 @@ impl Engine {
 
     /// The player's solver on `position` within `time_ms` or `max_nodes` (its table kept
     /// from the moves before; a finished game is its own solution).
+    ///
+    /// The slice proves without the shrunk proofs and the root's widening while behind
+    /// ([`SolverParams::shrink_proofs`], [`SolverParams::root_behind_ratio`]), which solve
+    /// the 8x8 openings in 22% fewer nodes but have not won games: level 6 with them against
+    /// the build before them scored 58-70 on 9x9 (SH9 and SH9B, -33 Elo, -93 .. +27) and
+    /// 16-24 on 11x11 (SH11, -70, -179 .. +38), so the player keeps the slice it had. The
+    /// other tasks of this solver (the app's Solve, puzzles) get their parameters back.
     fn solve_within(
         &mut self,
         position: &Position,
@@ -1089,11 +1096,17 @@ impl Engine {
         max_nodes: Option<u64>,
     ) -> solver::Solution {
         let solver = self.solver();
-        let mut params = solver.params().clone();
-        params.time_ms = time_ms;
-        params.max_nodes = max_nodes;
-        solver.set_params(params);
-        solver.solve(position, &mut SliceControl { control })
+        let saved = solver.params().clone();
+        solver.set_params(SolverParams {
+            time_ms,
+            max_nodes,
+            shrink_proofs: false,
+            root_behind_ratio: 0.0,
+            ..saved.clone()
+        });
+        let solution = solver.solve(position, &mut SliceControl { control });
+        solver.set_params(saved);
+        solution
     }
 
     /// A winning move, if the solver proves one within the level's slice.

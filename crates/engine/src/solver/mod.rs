@@ -129,7 +129,8 @@ pub struct SolverParams {
     ///
     /// Elsewhere about even, with one loss: the solved 9x9 file 64,920 nodes against 63,042
     /// (173 of 174 proven within 10 s both), but its position 66, a lost root whose 19
-    /// moves must all be disproved, 42,155 nodes and 12.2 s alone against 33,062 and 10.2 s;
+    /// moves must all be disproved, 42,155 nodes and 12.2 s alone against 33,062 and 10.2 s
+    /// (taken back by [`Self::root_behind_ratio`]);
     /// the 31 puzzles proven in 1-10 s 308,733 against 302,970, the 49 one-stone 7x7
     /// openings (`ohm bench solver-7x7`) 347,102 against 329,227, the 36 6x6 openings 6,317
     /// against 7,223.
