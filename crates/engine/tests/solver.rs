@@ -643,23 +643,13 @@ fn proof_sets_hold_against_brute_force() {
             let Some(p) = random_undecided_position(&mut rng, board, stones) else {
                 continue;
             };
-            solver.clear();
-            let solution = solver.solve(&p, &mut NoControl);
-            let (Some(winner), Some(proof)) = (solution.winner, solution.proof) else {
-                panic!("unsolved\n{p:?}");
-            };
-            let outside = p.empty_cells() - proof;
-            let mut held = p.clone();
-            for cell in outside {
-                held.place_unchecked(!winner, cell);
-            }
-            held.set_to_move(p.to_move());
+            let (winner, proof) = solved_with_proof(&mut solver, &p);
             assert_eq!(
-                brute.winner(&held),
+                brute.winner(&with_loser_outside(&p, proof, winner)),
                 winner,
                 "the proof {proof:?} of\n{p:?}\nwith the loser on every other cell"
             );
-            smaller += usize::from(!outside.is_empty());
+            smaller += usize::from(!(p.empty_cells() - proof).is_empty());
             checked += 1;
         }
         assert!(smaller > 20, "proofs smaller than the board: {smaller}");
@@ -687,20 +677,11 @@ fn shrunk_proofs_hold_against_brute_force() {
         let Some(p) = random_undecided_position(&mut rng, board, stones) else {
             continue;
         };
-        solver.clear();
-        let solution = solver.solve(&p, &mut NoControl);
-        let (Some(winner), Some(proof)) = (solution.winner, solution.proof) else {
-            panic!("unsolved\n{p:?}");
-        };
+        let (winner, proof) = solved_with_proof(&mut solver, &p);
         let shrunk = knowledge.shrink_proof(&p, proof, winner);
         assert!(shrunk.is_subset(&proof));
-        let mut held = p.clone();
-        for cell in p.empty_cells() - shrunk {
-            held.place_unchecked(!winner, cell);
-        }
-        held.set_to_move(p.to_move());
         assert_eq!(
-            brute.winner(&held),
+            brute.winner(&with_loser_outside(&p, shrunk, winner)),
             winner,
             "{proof:?} shrunk to {shrunk:?} in\n{p:?}\nwith the loser on every other cell"
         );
@@ -708,4 +689,25 @@ fn shrunk_proofs_hold_against_brute_force() {
         checked += 1;
     }
     assert!(shrunk_some > 10, "proofs shrunk: {shrunk_some}");
+}
+
+/// The winner of `position` and the root's proof, from a fresh table.
+fn solved_with_proof(solver: &mut Solver, position: &Position) -> (Color, CellSet) {
+    solver.clear();
+    let solution = solver.solve(position, &mut NoControl);
+    let (Some(winner), Some(proof)) = (solution.winner, solution.proof) else {
+        panic!("unsolved\n{position:?}");
+    };
+    (winner, proof)
+}
+
+/// `position` with `winner`'s opponent on every empty cell outside `proof`, the same player
+/// to move: the board on which a proof claims the winner still wins.
+fn with_loser_outside(position: &Position, proof: CellSet, winner: Color) -> Position {
+    let mut held = position.clone();
+    for cell in position.empty_cells() - proof {
+        held.place_unchecked(!winner, cell);
+    }
+    held.set_to_move(position.to_move());
+    held
 }

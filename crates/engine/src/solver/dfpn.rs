@@ -714,12 +714,6 @@ impl Dfpn<'_> {
             self.stats.wasted_work += node.work.saturating_sub(c.work);
             node.best = Some(c.mv);
             node.proof = c.proof.unwrap_or(CellSet::EMPTY).with(c.mv) & self.position.empty_cells();
-            if self.params.shrink_proofs {
-                let mover = self.position.to_move();
-                node.proof = self
-                    .knowledge
-                    .shrink_proof(&self.position, node.proof, mover);
-            }
         } else if node.bounds.is_loss() {
             self.stats.lost_by_search += 1;
             self.stats.lost_children_sum += kids.len() as u64;
@@ -730,16 +724,17 @@ impl Dfpn<'_> {
                 proof |= c.proof.unwrap_or(CellSet::EMPTY);
             }
             node.proof = proof & self.position.empty_cells();
-            if self.params.shrink_proofs {
-                let opponent = !self.position.to_move();
-                node.proof = self
-                    .knowledge
-                    .shrink_proof(&self.position, node.proof, opponent);
-            }
             node.best = kids.iter().max_by_key(|c| c.work).map(|c| c.mv);
         }
         if node.is_solved() {
             self.stats.solved += 1;
+            if self.params.shrink_proofs {
+                let mover = self.position.to_move();
+                let winner = if node.bounds.is_win() { mover } else { !mover };
+                node.proof = self
+                    .knowledge
+                    .shrink_proof(&self.position, node.proof, winner);
+            }
         }
         self.store(key, &node);
         (node, work)
