@@ -466,6 +466,7 @@ pub fn analyze_for_people(position: &Position, level: &Level, top: usize) -> Str
                 "the opponent has won; the most resistant intrusion into its carrier"
             }
             player::Reason::Search => "the search's choice",
+            player::Reason::Book => "the opening book's reply to the first stone",
         };
         let _ = writeln!(out, "Ohm plays: {} ({why}).", decision.mv);
     }

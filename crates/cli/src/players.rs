@@ -136,6 +136,10 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             .map_err(|_| format!("large_frontier: '{value}' is not a width"))?;
         return Ok(());
     }
+    if let Some(value) = option.strip_prefix("book=") {
+        level.opening_book = switch("book", value)?;
+        return Ok(());
+    }
     if let Some(value) = option.strip_prefix("small_even=") {
         level.small_board_even_depths = switch("small_even", value)?;
         return Ok(());

@@ -26,6 +26,7 @@ extern crate alloc;
 
 pub mod bench;
 pub mod board;
+pub mod book;
 pub mod cellset;
 pub mod circuit;
 pub mod color;

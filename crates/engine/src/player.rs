@@ -5,13 +5,15 @@
 //! 1. **swap** (second move, swap rule on): see [`should_swap`];
 //! 2. **opening** (first move, swap rule on): the strongest cell Ohm would not swap itself,
 //!    see [`choose_opening`];
-//! 3. **conversion**: when H-search finds that the side to move holds an edge-to-edge semi or
+//! 3. **book** (a level with [`Level::opening_book`], none as shipped; a lone first stone
+//!    on 9x9 or 11x11): the opening book's reply ([`crate::book`]);
+//! 4. **conversion**: when H-search finds that the side to move holds an edge-to-edge semi or
 //!    full connection, a move after which it still holds a full connection (a semi key first,
 //!    then the cells of the winning carrier): every intrusion is answered and the win is never
 //!    let go (as far as H-search is sound, which the search tests check by brute force);
-//! 4. **resistance**: when the opponent holds a winning connection, the intrusion into its
+//! 5. **resistance**: when the opponent holds a winning connection, the intrusion into its
 //!    carrier that leaves the opponent the largest smallest winning carrier (or none);
-//! 5. otherwise the **search** of the level, and for beginner levels a noisy choice among the
+//! 6. otherwise the **search** of the level, and for beginner levels a noisy choice among the
 //!    root moves.
 
 use alloc::vec;
@@ -59,6 +61,12 @@ pub struct Level {
     /// The Monte Carlo search ([`crate::mcts`]) in place of the alpha-beta search, with the
     /// level's time limit (`None`: alpha-beta).
     pub mcts: Option<MctsParams>,
+    /// The reply to a lone first stone comes from the opening book ([`crate::book`]) on the
+    /// boards it covers, instead of the level's search. No level has it: level 6 with the
+    /// book against level 6 without, 2 s a move, the ring openings, scored 37-27 on
+    /// 9x9 and 20-20 on 11x11 (57-47 in 104 games, BK9 and BK11 in `docs/strength.md`), no
+    /// clear gain (`book=1` in `ohm match`).
+    pub opening_book: bool,
 }
 
 impl Level {
@@ -424,6 +432,7 @@ pub const LEVELS: [Level; 6] = [
         large_board_frontier: 0,
         small_board_even_depths: false,
         mcts: None,
+        opening_book: false,
     },
     Level {
         number: 2,
@@ -438,6 +447,7 @@ pub const LEVELS: [Level; 6] = [
         large_board_frontier: 0,
         small_board_even_depths: false,
         mcts: None,
+        opening_book: false,
     },
     Level {
         number: 3,
@@ -449,6 +459,7 @@ pub const LEVELS: [Level; 6] = [
         large_board_frontier: 0,
         small_board_even_depths: false,
         mcts: None,
+        opening_book: false,
     },
     Level {
         number: 4,
@@ -460,6 +471,7 @@ pub const LEVELS: [Level; 6] = [
         large_board_frontier: 0,
         small_board_even_depths: false,
         mcts: None,
+        opening_book: false,
     },
     Level {
         number: 5,
@@ -476,6 +488,7 @@ pub const LEVELS: [Level; 6] = [
         large_board_frontier: LARGE_BOARD_FRONTIER,
         small_board_even_depths: true,
         mcts: None,
+        opening_book: false,
     },
     Level {
         number: 6,
@@ -492,6 +505,7 @@ pub const LEVELS: [Level; 6] = [
         large_board_frontier: LARGE_BOARD_FRONTIER,
         small_board_even_depths: true,
         mcts: None,
+        opening_book: false,
     },
 ];
 
@@ -519,6 +533,8 @@ pub enum Reason {
     Resisting,
     /// The level's search.
     Search,
+    /// The opening book's reply to a lone first stone ([`crate::book`]).
+    Book,
 }
 
 /// A chosen move and how.
@@ -716,6 +732,19 @@ fn converting_move(
 /// what is left.
 const ROOT_HSEARCH_SHARE: f64 = 0.4;
 
+/// The most a decision keeps back from its time limit ([`stop_margin_ms`]).
+pub const STOP_MARGIN_MS: f64 = 30.0;
+
+/// How long before the level's time limit a decision aims to end: the search and the solver
+/// notice their clock only between nodes (up to 13 ms apart, measured natively), and the
+/// move still has to reach the caller. Level 6 at `time_ms` 2000 took up to 2,020 ms a move
+/// in `ohm match` on a loaded machine without it; a fiftieth of the limit, at most
+/// [`STOP_MARGIN_MS`], keeps a move within its limit.
+#[must_use]
+pub fn stop_margin_ms(limit_ms: f64) -> f64 {
+    (limit_ms * 0.02).clamp(0.0, STOP_MARGIN_MS)
+}
+
 /// Whether the root's H-search must stop: past its deadline or asked to stop.
 fn past_deadline(control: &mut dyn Control, deadline: Option<f64>) -> bool {
     deadline.is_some_and(|d| control.now_ms() >= d) || control.stop_requested()
@@ -875,6 +904,20 @@ impl Engine {
         // The level's time covers the whole decision: the H-search of the conversion and
         // resistance checks and the solver's slice are taken off the search's share.
         let started_ms = control.now_ms();
+        let with_margin;
+        let level = match level.search.time_ms {
+            Some(limit) => {
+                with_margin = Level {
+                    search: SearchParams {
+                        time_ms: Some(limit - stop_margin_ms(limit)),
+                        ..level.search
+                    },
+                    ..*level
+                };
+                &with_margin
+            }
+            None => level,
+        };
         if should_swap(position, level) == Some(true) {
             return Some(Decision {
                 mv: Move::Swap,
@@ -887,6 +930,15 @@ impl Engine {
                 return Some(Decision {
                     mv: Move::Cell(p),
                     reason: Reason::Opening,
+                    search: None,
+                });
+            }
+        }
+        if level.opening_book {
+            if let Some(p) = crate::book::reply(position) {
+                return Some(Decision {
+                    mv: Move::Cell(p),
+                    reason: Reason::Book,
                     search: None,
                 });
             }

@@ -4,7 +4,8 @@ use ohm_engine::connections::{Connections, HSearchLimits};
 use ohm_engine::distance::best_move_by_distance;
 use ohm_engine::openings::first_player_wins;
 use ohm_engine::player::{
-    choose_move, choose_opening, level, should_swap, Reason, DEFAULT_LEVEL, LEVELS,
+    choose_move, choose_opening, level, should_swap, stop_margin_ms, Reason, DEFAULT_LEVEL, LEVELS,
+    STOP_MARGIN_MS,
 };
 use ohm_engine::search::{NoControl, SearchParams};
 use ohm_engine::{Board, Color, Move, Point, Position};
@@ -13,6 +14,15 @@ use ohm_engine::{Board, Color, Move, Point, Position};
 mod brute;
 mod common;
 use common::Rng;
+
+#[test]
+fn a_decision_keeps_a_fiftieth_of_its_limit_back_at_most_the_margin() {
+    assert_eq!(stop_margin_ms(2000.0), STOP_MARGIN_MS);
+    assert_eq!(stop_margin_ms(8000.0), STOP_MARGIN_MS);
+    assert!((stop_margin_ms(1000.0) - 20.0).abs() < 1e-9);
+    assert!((stop_margin_ms(100.0) - 2.0).abs() < 1e-9);
+    assert_eq!(stop_margin_ms(0.0), 0.0);
+}
 
 #[test]
 fn six_levels_from_weakest_to_strongest() {

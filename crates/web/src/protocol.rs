@@ -215,6 +215,8 @@ pub enum MoveReason {
     Resisting,
     /// The level's search.
     Search,
+    /// The opening book's reply to a lone first stone.
+    Book,
 }
 
 impl From<ohm_engine::player::Reason> for MoveReason {
@@ -227,6 +229,7 @@ impl From<ohm_engine::player::Reason> for MoveReason {
             Reason::Solved => MoveReason::Solved,
             Reason::Resisting => MoveReason::Resisting,
             Reason::Search => MoveReason::Search,
+            Reason::Book => MoveReason::Book,
         }
     }
 }
