@@ -55,8 +55,9 @@ pub struct Level {
     /// depths 1, 2, 4, ... ([`SearchParams::even_depths`], Wolve's depths 1, 2, 4). Level 6
     /// with it against itself without, 2 s a move: 38-26 on the issue's 9x9 ring openings
     /// and 38-26 on `ohm match`'s 9x9 openings (76-52 in 128 games, +66 Elo, +5 .. +127),
-    /// 20-20 on the 11x11 ring openings, where the search seldom finishes depth 3 over the
-    /// whole root and depth 4 not at all (matches EV9, EV9B and EV11 in `docs/strength.md`).
+    /// 20-20 on the 11x11 ring openings (matches EV9, EV9B and EV11 in `docs/strength.md`),
+    /// where against the build from before issue 16 it scored 34-6, as level 6 without
+    /// (RING11G).
     pub small_board_even_depths: bool,
     /// The Monte Carlo search ([`crate::mcts`]) in place of the alpha-beta search, with the
     /// level's time limit (`None`: alpha-beta).
