@@ -2,22 +2,16 @@
 //! nodes of every finished iteration and the decision's whole time.
 use ohm_engine::player::{self, Engine};
 use ohm_engine::search::{Callbacks, Progress};
-use ohm_engine::{Board, Move, Point, Position};
 use std::time::Instant;
+
+#[path = "common/positions.rs"]
+mod positions;
 
 fn main() {
     let file = std::env::args().nth(1).expect("a file");
-    let text = std::fs::read_to_string(file).expect("readable");
-    let level = *player::level(6).unwrap();
-    let mut level = level;
+    let mut level = *player::level(6).unwrap();
     level.search.time_ms = Some(2000.0);
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let mut words = line.split_whitespace();
-        let size: u8 = words.next().unwrap().parse().unwrap();
-        let mut p = Position::new(Board::square(size).unwrap());
-        for m in words {
-            p.play_unchecked(p.to_move(), Move::Cell(Point::parse(m).unwrap()));
-        }
+    for p in positions::read(&file) {
         let start = Instant::now();
         let mut log = String::new();
         let mut control = Callbacks {

@@ -1,21 +1,17 @@
 //! Where the deeper search's best root move stood in the shallower one: `root_rank FILE`
 //! (lines "SIZE MOVES") searches each position with level 6's tree to depth 2 and to depth 3
 //! over its whole root (no clock, no narrowing) and prints the depth-2 rank of depth 3's move.
+use ohm_engine::player;
 use ohm_engine::search::{search, NoControl};
-use ohm_engine::{player, Board, Move, Point, Position};
 use std::time::Instant;
+
+#[path = "common/positions.rs"]
+mod positions;
 
 fn main() {
     let file = std::env::args().nth(1).expect("a file");
-    let text = std::fs::read_to_string(file).expect("readable");
     let mut ranks = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let mut words = line.split_whitespace();
-        let size: u8 = words.next().unwrap().parse().unwrap();
-        let mut p = Position::new(Board::square(size).unwrap());
-        for m in words {
-            p.play_unchecked(p.to_move(), Move::Cell(Point::parse(m).unwrap()));
-        }
+    for p in positions::read(&file) {
         let mut params = player::level(6).unwrap().search_for(&p);
         params.time_ms = None;
         params.narrow_root = 0;

@@ -63,7 +63,7 @@ fn white_reply(n: u8, stone: Point) -> Option<Point> {
 #[must_use]
 pub fn reply(position: &Position) -> Option<Point> {
     let board = position.board();
-    if !board.is_square() || position.is_over() {
+    if !board.is_square() {
         return None;
     }
     let black = position.stones(Color::Black);

@@ -905,20 +905,12 @@ impl Engine {
         // The level's time covers the whole decision: the H-search of the conversion and
         // resistance checks and the solver's slice are taken off the search's share.
         let started_ms = control.now_ms();
-        let with_margin;
-        let level = match level.search.time_ms {
-            Some(limit) => {
-                with_margin = Level {
-                    search: SearchParams {
-                        time_ms: Some(limit - stop_margin_ms(limit)),
-                        ..level.search
-                    },
-                    ..*level
-                };
-                &with_margin
-            }
-            None => level,
-        };
+        let mut level = *level;
+        level.search.time_ms = level
+            .search
+            .time_ms
+            .map(|limit| limit - stop_margin_ms(limit));
+        let level = &level;
         if should_swap(position, level) == Some(true) {
             return Some(Decision {
                 mv: Move::Swap,
