@@ -69,6 +69,7 @@ usage:
                                      semilinks=FACTOR|none, vcfactor=F, walls=0|1,
                                      heat=power|current, reuse=0|1, probe=0|1,
                                      killers=0|1, countermoves=0|1, history=0|1, lazy=0|1,
+                                     lazy_margin=M,
                                      fill=0|1, finish=MARGIN, lmr=N, aspiration=N, narrow=N, narrow_floor=N,
                                      frontier=N, large_frontier=N, captured=0|1,
                                      or_search=0|1, semi_and=0|1, intersection=0|1,

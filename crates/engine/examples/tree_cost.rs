@@ -5,7 +5,9 @@
 //! before playing them ([`ohm_engine::search::SearchParams::reuse_children`]), `PROBE=1`
 //! orders the moves above the leaves by a probe ([`ohm_engine::search::SearchParams::frontier_probe`]),
 //! `FILLED_LEAVES=1` judges each leaf on its filled-in board
-//! ([`ohm_engine::search::SearchParams::filled_leaves`]).
+//! ([`ohm_engine::search::SearchParams::filled_leaves`]), `LAZY_MARGIN=M` judges the leaves
+//! from their parent's connections when that falls `M` outside the window
+//! ([`ohm_engine::search::SearchParams::lazy_margin`]).
 use ohm_engine::{player, search::search, search::NoControl, Board, Move, Point, Position};
 use std::time::Instant;
 fn main() {
@@ -38,6 +40,7 @@ fn main() {
         params.reuse_children = std::env::var("REUSE").is_ok_and(|v| v == "1");
         params.frontier_probe = std::env::var("PROBE").is_ok_and(|v| v == "1");
         params.filled_leaves = std::env::var("FILLED_LEAVES").is_ok_and(|v| v == "1");
+        params.lazy_margin = std::env::var("LAZY_MARGIN").map_or(0, |v| v.parse().unwrap());
         let t = Instant::now();
         let r = search(&p, &params, &mut NoControl);
         println!(

@@ -213,6 +213,7 @@ const fn params(
         countermoves: false,
         history: false,
         lazy_leaves: false,
+        lazy_margin: 0,
         finish_margin: 0.5,
         fill_in: false,
         late_reduction: 0,

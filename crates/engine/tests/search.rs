@@ -271,6 +271,40 @@ fn late_move_reductions_keep_proofs_right() {
 }
 
 #[test]
+fn leaves_judged_from_their_parent_keep_proofs_right() {
+    // A leaf judged from its parent's connections (`lazy_leaves`), or so judged first and
+    // kept when its score falls far enough outside the window (`lazy_margin`): with H-search
+    // at every node and depths short of the end, so that the leaves decide, whatever such a
+    // search calls proven must be brute force's value, and a proven win's move must win.
+    let (checked, proven_count) = proofs_on_random_positions(203, |empty| {
+        let mut variants = Vec::new();
+        for depth in [1, 2, 3].into_iter().filter(|&d| d < empty) {
+            for (width, lazy_leaves, lazy_margin) in [
+                (u32::MAX, true, 0),
+                (u32::MAX, false, 1),
+                (u32::MAX, false, 300),
+                (2, false, 1),
+            ] {
+                variants.push(SearchParams {
+                    width,
+                    root_width: width,
+                    hsearch: Some(HSearchLimits::DEFAULT),
+                    hsearch_plies: depth + 1,
+                    lazy_leaves,
+                    lazy_margin,
+                    ..SearchParams::full_width(depth)
+                });
+            }
+        }
+        variants
+    });
+    assert!(
+        checked > 25 && proven_count > checked,
+        "{checked} {proven_count}"
+    );
+}
+
+#[test]
 fn aspiration_windows_keep_proofs_right() {
     // From depth 3 the root is first searched in a narrow window around the score two plies
     // shallower, and again with the whole window when the score falls outside: whatever such

@@ -171,6 +171,13 @@ pub struct SearchParams {
     /// through the leaf's stone left out): two H-search updates saved at every leaf, for
     /// connections the leaf's own stone would have added.
     pub lazy_leaves: bool,
+    /// A leaf is first judged from its parent's connections (as with
+    /// [`SearchParams::lazy_leaves`], the circuit alone), and that quick score stands when it
+    /// falls this far or more outside the window; only the leaves near the window pay for
+    /// their own two H-search updates (0: every leaf does). A quick score never proves
+    /// anything: the verdicts it can give are those of the lazy leaves, sound from the
+    /// parent's connections.
+    pub lazy_margin: i32,
     /// An iteration starts only when the time left covers this share of its predicted cost
     /// (1: it must be predicted to finish; less: it may run out, its partial result counting).
     pub finish_margin: f64,
@@ -293,6 +300,7 @@ impl SearchParams {
             countermoves: false,
             history: false,
             lazy_leaves: false,
+            lazy_margin: 0,
             finish_margin: 0.5,
             fill_in: false,
             late_reduction: 0,
@@ -1106,6 +1114,9 @@ impl Searcher<'_> {
             return score;
         }
         let leaf = depth == 1 && self.params.lazy_leaves && self.params.forced_extension == 0;
+        if let Some(score) = self.quick_leaf(p, depth, ply, alpha, beta) {
+            return score;
+        }
         self.play_as(p, ply + 1, leaf);
         let reduced = match child {
             Child::Late => self.reduced_fail_low(depth, ply + 1, alpha),
@@ -1125,6 +1136,25 @@ impl Searcher<'_> {
         };
         self.unplay(ply + 1);
         score
+    }
+
+    /// The score of the leaf after `p` judged from this node's connections
+    /// ([`SearchParams::lazy_margin`]), when it lies at least the margin outside
+    /// `(alpha, beta)`; `None` when the leaf must be judged from its own connections.
+    fn quick_leaf(&mut self, p: Point, depth: u32, ply: u32, alpha: i32, beta: i32) -> Option<i32> {
+        let margin = self.params.lazy_margin;
+        if margin <= 0
+            || depth != 1
+            || self.params.lazy_leaves
+            || self.params.forced_extension != 0
+            || !self.has_connections(ply + 1)
+        {
+            return None;
+        }
+        self.play_as(p, ply + 1, true);
+        let score = -self.negamax(0, ply + 1, -beta, -alpha);
+        self.unplay(ply + 1);
+        (self.stopped || score <= alpha - margin || score >= beta + margin).then_some(score)
     }
 
     /// Whether the table's answers may stand in for playing a move
