@@ -284,7 +284,13 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "countermoves" => search.countermoves = number()? != 0,
         "history" => search.history = number()? != 0,
         "lazy" => search.lazy_leaves = number()? != 0,
-        "lazy_margin" => search.lazy_margin = number()? as i32,
+        "lazy_margin" => {
+            search.lazy_margin = value
+                .parse::<i32>()
+                .ok()
+                .filter(|m| *m >= 0)
+                .ok_or(format!("{key}: '{value}' is not a margin (0 or more)"))?;
+        }
         "fill" => search.fill_in = number()? != 0,
         "filled_leaves" => search.filled_leaves = switch(key, value)?,
         "odd" => search.odd_depths = switch(key, value)?,
@@ -649,7 +655,7 @@ mod tests {
     }
 
     #[test]
-    fn odd_depths_tempo_and_fill_path_are_options() {
+    fn odd_depths_tempo_fill_path_and_lazy_margin_are_options() {
         let mut search = level_four();
         assert!(!search.odd_depths);
         apply_option(&mut search, "odd=1").unwrap();
@@ -665,7 +671,11 @@ mod tests {
         assert_eq!(search.circuit.mover_semi_factor, Some(2.0));
         apply_option(&mut search, "tempo=none").unwrap();
         assert_eq!(search.circuit.mover_semi_factor, None);
+        apply_option(&mut search, "lazy_margin=500").unwrap();
+        assert_eq!(search.lazy_margin, 500);
         for option in [
+            "lazy_margin=-1",
+            "lazy_margin=3000000000",
             "tempo=0",
             "tempo=-1",
             "tempo=inf",
