@@ -174,9 +174,8 @@ pub struct SearchParams {
     /// A leaf is first judged from its parent's connections (as with
     /// [`SearchParams::lazy_leaves`], the circuit alone), and that quick score stands when it
     /// falls this far or more outside the window; only the leaves near the window pay for
-    /// their own two H-search updates (0: every leaf does). A quick score never proves
-    /// anything: the verdicts it can give are those of the lazy leaves, sound from the
-    /// parent's connections.
+    /// their own two H-search updates (0: every leaf does). The only proofs a quick leaf
+    /// gives are the lazy leaves' verdicts, sound from the parent's connections.
     pub lazy_margin: i32,
     /// An iteration starts only when the time left covers this share of its predicted cost
     /// (1: it must be predicted to finish; less: it may run out, its partial result counting).
@@ -1113,10 +1112,10 @@ impl Searcher<'_> {
         if let Some(score) = self.known_child(p, depth, ply, alpha, beta) {
             return score;
         }
-        let leaf = depth == 1 && self.params.lazy_leaves && self.params.forced_extension == 0;
         if let Some(score) = self.quick_leaf(p, depth, ply, alpha, beta) {
             return score;
         }
+        let leaf = depth == 1 && self.params.lazy_leaves && self.params.forced_extension == 0;
         self.play_as(p, ply + 1, leaf);
         let reduced = match child {
             Child::Late => self.reduced_fail_low(depth, ply + 1, alpha),
@@ -1160,7 +1159,12 @@ impl Searcher<'_> {
     /// Whether the table's answers may stand in for playing a move
     /// ([`SearchParams::reuse_children`]).
     fn reuses_children(&self) -> bool {
-        self.params.reuse_children && !self.params.lazy_leaves && self.params.forced_extension == 0
+        // A leaf judged from its parent's connections must not stand in the leaf store for
+        // one judged from its own.
+        self.params.reuse_children
+            && !self.params.lazy_leaves
+            && self.params.lazy_margin <= 0
+            && self.params.forced_extension == 0
     }
 
     /// The leaf at `ply` with `key` scored `score`: kept for the next time a path meets it.
