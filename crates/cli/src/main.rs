@@ -76,7 +76,8 @@ usage:
                                      solver=SHARE[:MAX_EMPTY], solver_small=SHARE,
                                      early_solver=SHARE:MAX_EMPTY, solver_rest=0|1,
                                      open_root=0|1, check=SHARE (the search's choice
-                                     checked by the solver); mcts=0|1 (the Monte Carlo search
+                                     checked by the solver), check_rest=0|1 (the check
+                                     gets all the time the move has left); mcts=0|1 (the Monte Carlo search
                                      instead of alpha-beta), then mcts_know=N,
                                      mcts_glance=0|1, mcts_fill=0|1, mcts_until=N (the
                                      Monte Carlo search below N stones only), mcts_bias=F,

@@ -71,6 +71,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// goes back to the solver), `open_root=0|1` (the search's root keeps only the moves the solver's
 /// slice has not proven losing), `check=SHARE` (the search's choice checked by the solver in up
 /// to SHARE of the move's time, the next best moves when it is proven losing; 0: no check),
+/// `check_rest=0|1` (the check gets all the time the move has left),
 /// or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
 /// connections), `lazy_margin=M` (a leaf judged from them first, its own connections only
@@ -143,6 +144,10 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
     }
     if let Some(value) = option.strip_prefix("small_even=") {
         level.small_board_even_depths = switch("small_even", value)?;
+        return Ok(());
+    }
+    if let Some(value) = option.strip_prefix("check_rest=") {
+        level.solver.check_rest = switch("check_rest", value)?;
         return Ok(());
     }
     if let Some(value) = option.strip_prefix("check=") {
@@ -610,6 +615,20 @@ mod tests {
         assert!(error.contains("small_even"), "{error}");
         let four = ohm_engine::player::level(4).unwrap();
         assert!(!four.search_for(&nine).even_depths);
+    }
+
+    #[test]
+    fn the_check_takes_a_share_and_optionally_the_rest_of_the_move() {
+        let mut level = *ohm_engine::player::level(6).unwrap();
+        assert!(level.solver.check == 0.0 && !level.solver.check_rest);
+        apply_level_option(&mut level, "check=0.1").unwrap();
+        apply_level_option(&mut level, "check_rest=1").unwrap();
+        assert!(level.solver.check == 0.1 && level.solver.check_rest);
+        for option in ["check_rest=2", "check=1.5", "check=some"] {
+            let error = apply_level_option(&mut level, option).unwrap_err();
+            let key = option.split('=').next().unwrap();
+            assert!(error.contains(key), "{option}: {error}");
+        }
     }
 
     #[test]

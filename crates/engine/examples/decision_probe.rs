@@ -1,7 +1,8 @@
 //! Level 6's decisions along a game, with the check of the search's choice
 //! (`SolverSlice::check`): `decision_probe SIZE "MOVES" CHECK [FROM TO]` prints, for each
 //! position of FROM..=TO stones (every other one: one player's), the search's choice, the
-//! move played and why, and the move the game went on with.
+//! move played and why, and the move the game went on with. `CHECK_REST=1` gives the check
+//! all the time the move has left (`SolverSlice::check_rest`).
 use ohm_engine::player::{self, Engine};
 use ohm_engine::search::{Callbacks, Progress};
 use ohm_engine::{Board, Move, Point, Position};
@@ -22,6 +23,7 @@ fn main() {
     let mut level = *player::level(6).expect("level 6");
     level.search.time_ms = Some(2000.0);
     level.solver.check = check;
+    level.solver.check_rest = std::env::var("CHECK_REST").is_ok_and(|v| v == "1");
     for stones in (from..=to.min(moves.len())).step_by(2) {
         let mut position = Position::new(Board::square(size).expect("a board"));
         for &m in &moves[..stones] {

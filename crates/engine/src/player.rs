@@ -129,6 +129,9 @@ pub struct SolverSlice {
     /// and H-search at the solver's limits) sees at once: in a game level 6 lost on 11x11
     /// (RING11E, game 14) its move at 33 stones let the opponent win, proven in 0.0 s.
     pub check: f64,
+    /// The check gets all the time the move has left, not only its share: on 11x11 the
+    /// search ends about halfway through its move (it starts no iteration it cannot finish).
+    pub check_rest: bool,
 }
 
 /// A slice of `share` of the move's time in positions with at most `max_empty` empty cells
@@ -144,6 +147,7 @@ const fn slice(share: f64, max_empty: u32) -> SolverSlice {
         rest: false,
         open_root: false,
         check: 0.0,
+        check_rest: false,
     }
 }
 
@@ -162,6 +166,7 @@ impl SolverSlice {
         rest: false,
         open_root: false,
         check: 0.0,
+        check_rest: false,
     };
 
     /// The share of the move's time the solver gets in `position`: none when it has more than
@@ -1088,7 +1093,11 @@ impl Engine {
             return Checked::Open(best);
         };
         let left = limit - (control.now_ms() - started_ms);
-        let budget = left.min(limit * level.solver.check);
+        let budget = if level.solver.check_rest {
+            left
+        } else {
+            left.min(limit * level.solver.check)
+        };
         if budget < limit * 0.02 {
             return Checked::Open(best);
         }

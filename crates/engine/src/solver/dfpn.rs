@@ -125,6 +125,13 @@ impl Dfpn<'_> {
     fn poll(&mut self) {
         if self.poll_countdown > 0 {
             self.poll_countdown -= 1;
+            // A timed solve reads the clock at every call: on 11x11 one call can take
+            // milliseconds, and 16 of them ran the player's check past a 2 s move by 59 ms.
+            if let Some(limit) = self.params.time_ms {
+                if self.control.now_ms() - self.start_ms >= limit {
+                    self.stopped = true;
+                }
+            }
             return;
         }
         self.poll_countdown = POLL_EVERY;
