@@ -65,6 +65,10 @@ pub(super) struct Dfpn<'a> {
     pub root_moves: Vec<RootMove>,
     /// MID calls until the next poll of the clock and the stop flag.
     pub poll_countdown: u32,
+    /// When the last poll came.
+    pub last_poll_ms: f64,
+    /// Whether the calls between the last two polls took more than [`SLOW_CALL_MS`] each.
+    pub slow_calls: bool,
     /// The moves from the root to the current position.
     pub path: Vec<Point>,
     /// Both colours' connections of `synced_position`, built at the first node the solve
@@ -112,6 +116,10 @@ pub(super) type ScratchMark = (ByColor<usize>, ByColor<Option<ByColor<CellSet>>>
 
 /// MID calls between two polls of the caller's clock and stop flag.
 const POLL_EVERY: u32 = 16;
+
+/// A MID call this slow (ms, on average between two polls) makes a timed solve read the clock
+/// at every call until the calls are quick again.
+const SLOW_CALL_MS: f64 = 0.25;
 /// Milliseconds between two progress reports.
 const REPORT_EVERY_MS: f64 = 250.0;
 
@@ -125,17 +133,24 @@ impl Dfpn<'_> {
     fn poll(&mut self) {
         if self.poll_countdown > 0 {
             self.poll_countdown -= 1;
-            // A timed solve reads the clock at every call: on 11x11 one call can take
-            // milliseconds, and 16 of them ran the player's check past a 2 s move by 59 ms.
-            if let Some(limit) = self.params.time_ms {
-                if self.control.now_ms() - self.start_ms >= limit {
-                    self.stopped = true;
+            // When the calls are slow, a timed solve reads the clock at every one: on 11x11
+            // a call can take milliseconds, and 16 of them ran the player's check past a 2 s
+            // move by 59 ms. Quick calls keep to the polls (a clock read in a browser's
+            // worker costs microseconds), and a work limit is checked at the polls alone,
+            // so that a solve by work stays the same from run to run.
+            if self.slow_calls {
+                if let Some(limit) = self.params.time_ms {
+                    if self.control.now_ms() - self.start_ms >= limit {
+                        self.stopped = true;
+                    }
                 }
             }
             return;
         }
         self.poll_countdown = POLL_EVERY;
         let now = self.control.now_ms();
+        self.slow_calls = now - self.last_poll_ms > SLOW_CALL_MS * f64::from(POLL_EVERY + 1);
+        self.last_poll_ms = now;
         let elapsed = now - self.start_ms;
         if self.control.stop_requested()
             || self.params.time_ms.is_some_and(|limit| elapsed >= limit)

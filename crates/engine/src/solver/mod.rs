@@ -681,6 +681,8 @@ impl Solver {
             last_report_ms: start_ms,
             root_moves: Vec::new(),
             poll_countdown: 0,
+            last_poll_ms: start_ms,
+            slow_calls: false,
         };
         let (root, _) = search.mid(Bounds::UNLIMITED, 0);
         let elapsed = search.control.now_ms() - start_ms;
