@@ -138,12 +138,9 @@ impl Dfpn<'_> {
             // move by 59 ms. Quick calls keep to the polls (a clock read in a browser's
             // worker costs microseconds), and a work limit is checked at the polls alone,
             // so that a solve by work stays the same from run to run.
-            if self.slow_calls {
-                if let Some(limit) = self.params.time_ms {
-                    if self.control.now_ms() - self.start_ms >= limit {
-                        self.stopped = true;
-                    }
-                }
+            if self.slow_calls && self.params.time_ms.is_some() {
+                let now = self.control.now_ms();
+                self.stopped |= self.out_of_time(now);
             }
             return;
         }
@@ -153,7 +150,7 @@ impl Dfpn<'_> {
         self.last_poll_ms = now;
         let elapsed = now - self.start_ms;
         if self.control.stop_requested()
-            || self.params.time_ms.is_some_and(|limit| elapsed >= limit)
+            || self.out_of_time(now)
             || self
                 .params
                 .max_nodes
@@ -165,6 +162,13 @@ impl Dfpn<'_> {
             self.last_report_ms = now;
             self.report(elapsed);
         }
+    }
+
+    /// Whether a timed solve's limit has passed at `now`.
+    fn out_of_time(&self, now: f64) -> bool {
+        self.params
+            .time_ms
+            .is_some_and(|limit| now - self.start_ms >= limit)
     }
 
     pub fn report(&mut self, elapsed_ms: f64) {
