@@ -75,7 +75,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
 /// connections), `lazy_margin=M` (a leaf judged from them first, its own connections only
-/// when that score falls within M of the window), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `odd=0|1` (the move from the deepest finished odd iteration, not an even one after it), `even=0|1` (iterative deepening over depths 1, 2, 4, 6, ...: Wolve's even depths), `small_even=0|1` (the level's even depths on boards up to 9x9: levels 5 and 6 have them), `aspiration=N` (from depth 3 the root first searched in a window of half-width N around the score two plies shallower), `fill_path=0|1` (the tree on filled-in boards: each move's dead and captured cells given to their owners, the connections updated to them), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
+/// when that score falls within M of the window), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `odd=0|1` (the move from the deepest finished odd iteration, not an even one after it), `even=0|1` (iterative deepening over depths 1, 2, 4, 6, ...: Wolve's even depths), `small_even=0|1` (the level's even depths on boards up to 9x9: levels 5 and 6 have them), `aspiration=N` (from depth 3 the root first searched in a window of half-width N around the score two plies shallower), `fill_path=0|1` (the tree on filled-in boards: each move's dead and captured cells given to their owners, the connections updated to them), `reply=K` (a leaf with the root's opponent to move scored as his best of his K hottest replies, circuit solves only), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
 /// `semi=N`, `or=N`, `budget=N|none`, `captured=0|1`, `or_search=0|1`, `semi_and=0|1`, `intersection=0|1` (the tree's H-search limits and rules), `extend=N` (forced-move
@@ -302,6 +302,7 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "even" => search.even_depths = switch(key, value)?,
         "aspiration" => search.aspiration = number()? as i32,
         "fill_path" => search.fill_path = switch(key, value)?,
+        "reply" => search.reply_leaves = number()?,
         "lmr" => search.late_reduction = number()?,
         "narrow" => search.narrow_root = number()?,
         "narrow_floor" => search.narrow_floor = number()?,
@@ -674,7 +675,7 @@ mod tests {
     }
 
     #[test]
-    fn odd_depths_tempo_fill_path_and_lazy_margin_are_options() {
+    fn odd_depths_tempo_fill_path_lazy_margin_and_reply_are_options() {
         let mut search = level_four();
         assert!(!search.odd_depths);
         apply_option(&mut search, "odd=1").unwrap();
@@ -692,6 +693,9 @@ mod tests {
         assert_eq!(search.circuit.mover_semi_factor, None);
         apply_option(&mut search, "lazy_margin=500").unwrap();
         assert_eq!(search.lazy_margin, 500);
+        assert_eq!(search.reply_leaves, 0);
+        apply_option(&mut search, "reply=8").unwrap();
+        assert_eq!(search.reply_leaves, 8);
         for option in [
             "lazy_margin=-1",
             "lazy_margin=3000000000",
@@ -701,6 +705,8 @@ mod tests {
             "odd=maybe",
             "even=2",
             "fill_path=2",
+            "reply=-1",
+            "reply=many",
         ] {
             let error = apply_option(&mut search, option).unwrap_err();
             let key = option.split('=').next().unwrap();

@@ -10,7 +10,10 @@
 //! factor), `SEMI` (semi link factor), `GROUPS` (resistance of a link between two groups),
 //! `LIM` (`search`, `strongest`, `root`), `CUT` (1: the opponent's bridges cut), `TEMPO` (the side to
 //! move's semi link factor), `FILLED` (1: the board filled in first), `MC` and `MCW` (random
-//! playouts from the position, the logit of their win rate at that weight added). With
+//! playouts from the position, the logit of their win rate at that weight added), `RHO`
+//! (the score `ln R_opponent - RHO * ln R_mover`: the mover's own resistance weighed
+//! apart from the opponent's), `COND` (1: the conductances' difference instead) and `REPLY`
+//! (K: the opponent's best of its K hottest replies judged, a ply past the leaf). With
 //! `SEARCH=D` (level 6's search alone to depth D): `LEVEL`, `CAPTURED`, `FILL`, `FILLED_LEAVES`, `FILL_PATH`, `WIDTH`,
 //! `ROOT_WIDTH`, `FRONTIER`, `EXTEND`, `INFERIOR`, `EDGE` (the edge prior's penalty), the
 //! tree's H-search rules and limits.
@@ -65,6 +68,10 @@ fn static_score(position: &Position, me: Color, variant: &Variant) -> f64 {
     if conns[!me].is_some_and(|c| c.winning().is_some()) {
         return f64::NEG_INFINITY;
     }
+    let replies: usize = env("REPLY").unwrap_or(0);
+    if replies > 0 {
+        return reply_score(position, me, variant, conns, replies);
+    }
     let evaluation = evaluate_after(position, &variant.params, conns, None, false);
     let mc = if variant.playouts > 0 {
         // Half a win in one more playout keeps the logit finite.
@@ -74,9 +81,54 @@ fn static_score(position: &Position, me: Color, variant: &Variant) -> f64 {
     } else {
         0.0
     };
-    mc + evaluation.score_for(me)
+    mc + combined_score(&evaluation, me)
         + variant.two_distance * f64::from(ohm_engine::distance::two_distance_score(position, me))
             / 1000.0
+}
+
+/// `REPLY=K`: the opponent (to move) answers with the best for him of its `K` hottest cells
+/// (inside `me`'s must-play region when `me` threatens), each judged by the circuit with the
+/// position's connections less those the reply breaks: a one-ply look past the leaf that
+/// costs circuit solves only, no H-search.
+fn reply_score(
+    position: &Position,
+    me: Color,
+    variant: &Variant,
+    conns: ByColor<Option<&Connections>>,
+    replies: usize,
+) -> f64 {
+    let base = evaluate_after(position, &variant.params, conns, None, true);
+    let mut cells: Vec<_> = match conns[me].and_then(|c| c.must_play()) {
+        Some(region) => region.iter().collect(),
+        None => position.empty_cells().iter().collect(),
+    };
+    cells.sort_by(|a, b| base.heat(*b).total_cmp(&base.heat(*a)));
+    let mut worst = f64::INFINITY;
+    for &reply in cells.iter().take(replies) {
+        let mut after = position.clone();
+        after.play_unchecked(!me, Move::Cell(reply));
+        let evaluation = evaluate_after(&after, &variant.params, conns, Some(reply), false);
+        worst = worst.min(combined_score(&evaluation, me));
+    }
+    if worst.is_finite() || worst == f64::NEG_INFINITY {
+        worst
+    } else {
+        combined_score(&base, me)
+    }
+}
+
+/// The circuit's score for `me` (who moved last): `ln R_opponent - RHO * ln R_me` (`RHO`,
+/// default 1: the paper's `E`), or with `COND=1` the difference of the conductances.
+fn combined_score(evaluation: &ohm_engine::circuit::Evaluation, me: Color) -> f64 {
+    let (mine, theirs) = (evaluation.resistance[me], evaluation.resistance[!me]);
+    if env::<u8>("COND") == Some(1) {
+        return 1.0 / mine - 1.0 / theirs;
+    }
+    let rho: f64 = env("RHO").unwrap_or(1.0);
+    if rho == 1.0 {
+        return evaluation.score_for(me);
+    }
+    theirs.ln() - rho * mine.ln()
 }
 
 fn env<T: std::str::FromStr>(name: &str) -> Option<T> {

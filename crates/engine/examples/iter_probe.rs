@@ -11,6 +11,10 @@ fn main() {
     let file = std::env::args().nth(1).expect("a file");
     let mut level = *player::level(6).unwrap();
     level.search.time_ms = Some(2000.0);
+    // REPLY=K: the leaves with the root's opponent to move scored by his best of K replies.
+    if let Some(k) = std::env::var("REPLY").ok().and_then(|v| v.parse().ok()) {
+        level.search.reply_leaves = k;
+    }
     for p in positions::read(&file) {
         let start = Instant::now();
         let mut log = String::new();

@@ -232,6 +232,7 @@ const fn params(
         even_depths: false,
         aspiration: 0,
         fill_path: false,
+        reply_leaves: 0,
     }
 }
 

@@ -537,6 +537,34 @@ fn leaves_judged_on_their_filled_in_board_keep_proofs_right() {
 }
 
 #[test]
+fn leaves_scored_by_the_best_reply_keep_proofs_right() {
+    // A leaf with the root's opponent to move scored as his best reply (circuit solves,
+    // no H-search) scores within the heuristic's bound: the only proofs stay H-search's,
+    // and every one the search claims holds, at odd and even depths, full and selective
+    // width.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(7373);
+    let mut checked = 0;
+    for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)]) {
+        for (depth, width) in [(1, 16), (2, 3), (3, 3)] {
+            let params = SearchParams {
+                reply_leaves: 4,
+                ..selective(depth, width)
+            };
+            let result = search(&pos, &params, &mut NoControl);
+            check_if_proven(&pos, &result, &mut memo);
+            assert!(result.best.is_some_and(|b| pos.empty_cells().contains(b)));
+            if result.proven.is_none() {
+                let score = result.score.abs();
+                assert!(score <= MAX_HEURISTIC || score == PROVEN - 1, "{score}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 25, "{checked}");
+}
+
+#[test]
 fn a_tree_on_filled_in_boards_keeps_proofs_right() {
     // Fill-in keeps the value, so the filled boards' H-search verdicts are proofs: every
     // result the search claims holds, at full and selective width, and the proven ones at

@@ -264,6 +264,13 @@ pub struct SearchParams {
     /// at level 6, 2 s a move: 17-23 on 9x9 and 13-27 on 11x11 (KD, KE in `docs/strength.md`):
     /// off.
     pub fill_path: bool,
+    /// A leaf where the root's opponent is to move (an odd ply: the root's player moved
+    /// last) is scored as that opponent's best of his this-many hottest replies (inside the
+    /// must-play region when the root's player threatens), each judged by the circuit with
+    /// the leaf's own connections less those the reply breaks: a ply past the leaf that costs
+    /// circuit solves and no H-search, so that an odd-depth search ends on the opponent's
+    /// answer as an even one does (the circuit ignores the tempo; 0: off).
+    pub reply_leaves: u32,
 }
 
 /// What scores the leaves of the search.
@@ -313,6 +320,7 @@ impl SearchParams {
             even_depths: false,
             aspiration: 0,
             fill_path: false,
+            reply_leaves: 0,
         }
     }
 }
@@ -735,6 +743,54 @@ impl Searcher<'_> {
         )
     }
 
+    /// Whether the leaf at `ply` is scored by its side to move's best reply
+    /// ([`SearchParams::reply_leaves`]).
+    fn replies_at_leaf(&self, ply: u32) -> bool {
+        self.params.reply_leaves > 0
+            && ply % 2 == 1
+            && self.stale.is_none()
+            && !self.params.fill_in
+            && self.has_connections(ply)
+    }
+
+    /// The leaf's score for its side to move: the best of its hottest replies, each judged
+    /// by the circuit with the leaf's connections less those the reply breaks
+    /// ([`SearchParams::reply_leaves`]).
+    fn reply_score(&self, ply: u32) -> i32 {
+        let me = self.position.to_move();
+        let connections = self.node_connections(ply);
+        let base = evaluate_after(
+            &self.position,
+            &self.params.circuit,
+            connections,
+            None,
+            true,
+        );
+        let region = connections[!me].and_then(Connections::must_play);
+        let mut cells: Vec<Point> = region
+            .unwrap_or_else(|| self.position.empty_cells())
+            .iter()
+            .collect();
+        // Stable, so that equal heats keep the cells' order and the search stays
+        // deterministic.
+        cells.sort_by(|a, b| base.heat(*b).total_cmp(&base.heat(*a)));
+        let mut best: Option<i32> = None;
+        for &reply in cells.iter().take(self.params.reply_leaves as usize) {
+            let mut after = self.position.clone();
+            after.play_unchecked(me, Move::Cell(reply));
+            let evaluation = evaluate_after(
+                &after,
+                &self.params.circuit,
+                connections,
+                Some(reply),
+                false,
+            );
+            let score = heuristic_score(&evaluation, me);
+            best = Some(best.map_or(score, |b| b.max(score)));
+        }
+        best.unwrap_or_else(|| heuristic_score(&base, me))
+    }
+
     /// The current position with its dead and captured cells given to their owners (the
     /// pattern library and the reduced graphs, [`crate::inferior::AnalysisOptions::SOLVER`]),
     /// when the analysis fills any.
@@ -909,6 +965,7 @@ impl Searcher<'_> {
             let me = self.position.to_move();
             let score = match self.params.evaluation {
                 LeafEvaluation::Circuit if self.params.filled_leaves => self.filled_score(ply),
+                LeafEvaluation::Circuit if self.replies_at_leaf(ply) => self.reply_score(ply),
                 LeafEvaluation::Circuit => heuristic_score(&self.evaluate(ply, false), me),
                 LeafEvaluation::TwoDistance => {
                     crate::distance::two_distance_score(&self.position, me)
