@@ -37,6 +37,12 @@ struct Variant {
     /// `MCW=W` the weight of their win rate's logit added to the circuit's score.
     playouts: u32,
     playout_weight: f64,
+    /// `RHO`: the weight of the mover's own log-resistance in the score (1: the paper's `E`).
+    rho: f64,
+    /// `COND=1`: the conductances' difference as the score instead.
+    conductance: bool,
+    /// `REPLY=K`: the opponent's best of his K hottest replies judged (0: off).
+    replies: usize,
 }
 
 /// How many of `count` playouts from `position` `me` wins (the same seed for a position).
@@ -68,9 +74,8 @@ fn static_score(position: &Position, me: Color, variant: &Variant) -> f64 {
     if conns[!me].is_some_and(|c| c.winning().is_some()) {
         return f64::NEG_INFINITY;
     }
-    let replies: usize = env("REPLY").unwrap_or(0);
-    if replies > 0 {
-        return reply_score(position, me, variant, conns, replies);
+    if variant.replies > 0 {
+        return reply_score(position, me, variant, conns);
     }
     let evaluation = evaluate_after(position, &variant.params, conns, None, false);
     let mc = if variant.playouts > 0 {
@@ -81,7 +86,7 @@ fn static_score(position: &Position, me: Color, variant: &Variant) -> f64 {
     } else {
         0.0
     };
-    mc + combined_score(&evaluation, me)
+    mc + combined_score(&evaluation, me, variant)
         + variant.two_distance * f64::from(ohm_engine::distance::two_distance_score(position, me))
             / 1000.0
 }
@@ -95,7 +100,6 @@ fn reply_score(
     me: Color,
     variant: &Variant,
     conns: ByColor<Option<&Connections>>,
-    replies: usize,
 ) -> f64 {
     let base = evaluate_after(position, &variant.params, conns, None, true);
     let mut cells: Vec<_> = match conns[me].and_then(|c| c.must_play()) {
@@ -104,31 +108,34 @@ fn reply_score(
     };
     cells.sort_by(|a, b| base.heat(*b).total_cmp(&base.heat(*a)));
     let mut worst = f64::INFINITY;
-    for &reply in cells.iter().take(replies) {
+    for &reply in cells.iter().take(variant.replies) {
         let mut after = position.clone();
         after.play_unchecked(!me, Move::Cell(reply));
         let evaluation = evaluate_after(&after, &variant.params, conns, Some(reply), false);
-        worst = worst.min(combined_score(&evaluation, me));
+        worst = worst.min(combined_score(&evaluation, me, variant));
     }
     if worst.is_finite() || worst == f64::NEG_INFINITY {
         worst
     } else {
-        combined_score(&base, me)
+        combined_score(&base, me, variant)
     }
 }
 
 /// The circuit's score for `me` (who moved last): `ln R_opponent - RHO * ln R_me` (`RHO`,
 /// default 1: the paper's `E`), or with `COND=1` the difference of the conductances.
-fn combined_score(evaluation: &ohm_engine::circuit::Evaluation, me: Color) -> f64 {
+fn combined_score(
+    evaluation: &ohm_engine::circuit::Evaluation,
+    me: Color,
+    variant: &Variant,
+) -> f64 {
     let (mine, theirs) = (evaluation.resistance[me], evaluation.resistance[!me]);
-    if env::<u8>("COND") == Some(1) {
+    if variant.conductance {
         return 1.0 / mine - 1.0 / theirs;
     }
-    let rho: f64 = env("RHO").unwrap_or(1.0);
-    if rho == 1.0 {
+    if variant.rho == 1.0 {
         return evaluation.score_for(me);
     }
-    theirs.ln() - rho * mine.ln()
+    theirs.ln() - variant.rho * mine.ln()
 }
 
 fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
@@ -177,6 +184,9 @@ fn main() {
         filled: env::<u8>("FILLED") == Some(1),
         playouts: env("MC").unwrap_or(0),
         playout_weight: env("MCW").unwrap_or(1.0),
+        rho: env("RHO").unwrap_or(1.0),
+        conductance: env::<u8>("COND") == Some(1),
+        replies: env("REPLY").unwrap_or(0),
     };
     let start = Instant::now();
     let (mut auc_sum, mut positions, mut top_wins, mut evaluated) = (0.0, 0u32, 0u32, 0u64);
