@@ -18,7 +18,7 @@
 //! `ROOT_WIDTH`, `FRONTIER`, `EXTEND`, `INFERIOR`, `EDGE` (the edge prior's penalty), the
 //! tree's H-search rules and limits.
 use ohm_engine::bench::solver::{read_solved_cases, solved_9x9_cases, Case};
-use ohm_engine::circuit::{evaluate_after, CircuitParams, VcLinks};
+use ohm_engine::circuit::{best_reply, evaluate_after, CircuitParams, VcLinks};
 use ohm_engine::connections::{Connections, HSearchLimits};
 use ohm_engine::player::{ROOT_HSEARCH, SEARCH_HSEARCH, STRONGEST_HSEARCH};
 use ohm_engine::{ByColor, Color, Move, Position};
@@ -91,34 +91,31 @@ fn static_score(position: &Position, me: Color, variant: &Variant) -> f64 {
             / 1000.0
 }
 
-/// `REPLY=K`: the opponent (to move) answers with the best for him of its `K` hottest cells
-/// (inside `me`'s must-play region when `me` threatens), each judged by the circuit with the
-/// position's connections less those the reply breaks: a one-ply look past the leaf that
-/// costs circuit solves only, no H-search.
+/// `REPLY=K`: the opponent (to move) answers with the best for him of his `K` hottest cells
+/// ([`best_reply`]: a one-ply look past the leaf that costs circuit solves only).
 fn reply_score(
     position: &Position,
     me: Color,
     variant: &Variant,
     conns: ByColor<Option<&Connections>>,
 ) -> f64 {
-    let base = evaluate_after(position, &variant.params, conns, None, true);
-    let mut cells: Vec<_> = match conns[me].and_then(|c| c.must_play()) {
-        Some(region) => region.iter().collect(),
-        None => position.empty_cells().iter().collect(),
-    };
-    cells.sort_by(|a, b| base.heat(*b).total_cmp(&base.heat(*a)));
-    let mut worst = f64::INFINITY;
-    for &reply in cells.iter().take(variant.replies) {
-        let mut after = position.clone();
-        after.play_unchecked(!me, Move::Cell(reply));
-        let evaluation = evaluate_after(&after, &variant.params, conns, Some(reply), false);
-        worst = worst.min(combined_score(&evaluation, me, variant));
-    }
-    if worst.is_finite() || worst == f64::NEG_INFINITY {
-        worst
-    } else {
-        combined_score(&base, me, variant)
-    }
+    best_reply(
+        position,
+        &variant.params,
+        conns,
+        variant.replies,
+        |evaluation| -combined_score(evaluation, me, variant),
+    )
+    .map_or_else(
+        || {
+            combined_score(
+                &evaluate_after(position, &variant.params, conns, None, false),
+                me,
+                variant,
+            )
+        },
+        |best| -best,
+    )
 }
 
 /// The circuit's score for `me` (who moved last): `ln R_opponent - RHO * ln R_me` (`RHO`,

@@ -7,7 +7,9 @@
 //! `FILLED_LEAVES=1` judges each leaf on its filled-in board
 //! ([`ohm_engine::search::SearchParams::filled_leaves`]), `LAZY_MARGIN=M` judges the leaves
 //! from their parent's connections when that falls `M` outside the window
-//! ([`ohm_engine::search::SearchParams::lazy_margin`]).
+//! ([`ohm_engine::search::SearchParams::lazy_margin`]), `REPLY=K` scores the leaves with the
+//! root's opponent to move by his best of K replies
+//! ([`ohm_engine::search::SearchParams::reply_leaves`]).
 use ohm_engine::{player, search::search, search::NoControl, Board, Move, Point, Position};
 use std::time::Instant;
 fn main() {
@@ -41,6 +43,7 @@ fn main() {
         params.frontier_probe = std::env::var("PROBE").is_ok_and(|v| v == "1");
         params.filled_leaves = std::env::var("FILLED_LEAVES").is_ok_and(|v| v == "1");
         params.lazy_margin = std::env::var("LAZY_MARGIN").map_or(0, |v| v.parse().unwrap());
+        params.reply_leaves = std::env::var("REPLY").map_or(0, |v| v.parse().unwrap());
         let t = Instant::now();
         let r = search(&p, &params, &mut NoControl);
         println!(

@@ -55,7 +55,7 @@ use alloc::vec::Vec;
 
 use crate::connections::Connections;
 use crate::point::{Edge, Point, POINT_COUNT};
-use crate::{ByColor, Color, Position};
+use crate::{ByColor, Color, Move, Position};
 pub use solver::{Link, Network, NodeId, Solution};
 
 /// How known virtual connections enter a player's circuit.
@@ -476,4 +476,43 @@ pub fn evaluate_after(
         }
     }
     Evaluation { resistance, energy }
+}
+
+/// The side to move's best of its `replies` hottest moves by `score` (the largest), each
+/// judged by the circuit with `connections` (the position's) less those the move breaks
+/// ([`evaluate_after`]): a ply past the position that costs circuit solves and no H-search.
+/// The moves are taken inside the must-play region when the opponent threatens, hottest
+/// first by the position's heat. `None` when there is no move to judge.
+pub fn best_reply<S: PartialOrd + Copy>(
+    position: &Position,
+    params: &CircuitParams,
+    connections: ByColor<Option<&Connections>>,
+    replies: usize,
+    score: impl Fn(&Evaluation) -> S,
+) -> Option<S> {
+    let mover = position.to_move();
+    let base = evaluate_after(position, params, connections, None, true);
+    let region = connections[!mover].and_then(Connections::must_play);
+    let mut cells: Vec<Point> = region
+        .unwrap_or_else(|| position.empty_cells())
+        .iter()
+        .collect();
+    // Stable, so that equal heats keep the cells' order and a search stays deterministic.
+    cells.sort_by(|a, b| base.heat(*b).total_cmp(&base.heat(*a)));
+    let mut best: Option<S> = None;
+    for &reply in cells.iter().take(replies) {
+        let mut after = position.clone();
+        after.play_unchecked(mover, Move::Cell(reply));
+        let value = score(&evaluate_after(
+            &after,
+            params,
+            connections,
+            Some(reply),
+            false,
+        ));
+        if best.is_none_or(|b| value > b) {
+            best = Some(value);
+        }
+    }
+    best
 }

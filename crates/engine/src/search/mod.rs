@@ -44,7 +44,7 @@ mod tt;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::circuit::{evaluate_after, CircuitParams, Evaluation};
+use crate::circuit::{best_reply, evaluate_after, CircuitParams, Evaluation};
 use crate::connections::{Connections, HSearchLimits};
 use crate::point::Point;
 use crate::{Board, ByColor, CellSet, Color, Move, Position};
@@ -755,42 +755,18 @@ impl Searcher<'_> {
             && self.has_connections(ply)
     }
 
-    /// The leaf's score for its side to move: the best of its hottest replies, each judged
-    /// by the circuit with the leaf's connections less those the reply breaks
-    /// ([`SearchParams::reply_leaves`]).
+    /// The leaf's score for its side to move: the best of its hottest replies
+    /// ([`SearchParams::reply_leaves`], [`crate::circuit::best_reply`]).
     fn reply_score(&self, ply: u32) -> i32 {
         let me = self.position.to_move();
-        let connections = self.node_connections(ply);
-        let base = evaluate_after(
+        best_reply(
             &self.position,
             &self.params.circuit,
-            connections,
-            None,
-            true,
-        );
-        let region = connections[!me].and_then(Connections::must_play);
-        let mut cells: Vec<Point> = region
-            .unwrap_or_else(|| self.position.empty_cells())
-            .iter()
-            .collect();
-        // Stable, so that equal heats keep the cells' order and the search stays
-        // deterministic.
-        cells.sort_by(|a, b| base.heat(*b).total_cmp(&base.heat(*a)));
-        let mut best: Option<i32> = None;
-        for &reply in cells.iter().take(self.params.reply_leaves as usize) {
-            let mut after = self.position.clone();
-            after.play_unchecked(me, Move::Cell(reply));
-            let evaluation = evaluate_after(
-                &after,
-                &self.params.circuit,
-                connections,
-                Some(reply),
-                false,
-            );
-            let score = heuristic_score(&evaluation, me);
-            best = Some(best.map_or(score, |b| b.max(score)));
-        }
-        best.unwrap_or_else(|| heuristic_score(&base, me))
+            self.node_connections(ply),
+            self.params.reply_leaves as usize,
+            |evaluation| heuristic_score(evaluation, me),
+        )
+        .unwrap_or_else(|| heuristic_score(&self.evaluate(ply, false), me))
     }
 
     /// The current position with its dead and captured cells given to their owners (the
