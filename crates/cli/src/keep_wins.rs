@@ -1,21 +1,34 @@
-//! `ohm bench wins <player>`: how often a player keeps a won position. The positions are the
-//! solved 9x9 file's ([`ohm_engine::bench::solver::solved_9x9_cases`]) where the side to move
-//! wins; a move keeps the win when it is in the position's complete winning set. The player
-//! is any `ohm match` player, so an old build takes part through `gtp:`.
+//! `ohm bench wins <player> [FILE]`: how often a player keeps a won position. The positions
+//! are the solved 9x9 file's ([`ohm_engine::bench::solver::solved_9x9_cases`]), or those of
+//! FILE in its format (any board size; `examples/middle_positions` writes 11x11 middle games),
+//! where the side to move wins; a move keeps the win when it is in the position's complete
+//! winning set. The player is any `ohm match` player, so an old build takes part through
+//! `gtp:`.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use ohm_engine::bench::solver::solved_9x9_cases;
+use ohm_engine::bench::solver::{solved_9x9_cases, try_read_solved_cases};
 use ohm_engine::Move;
 
 use crate::players;
 
 /// Plays `spec` (a fresh player for each position, so no table carries over) on every won
-/// position of the solved 9x9 file and reports the share of winning moves, the time per move
-/// and the positions where the win was thrown away.
-pub fn run(spec: &str) -> Result<String, String> {
-    let won: Vec<_> = solved_9x9_cases()
+/// position of the solved 9x9 file (or of `file`) and reports the share of winning moves, the
+/// time per move and the positions where the win was thrown away.
+pub fn run(spec: &str, file: Option<&str>) -> Result<String, String> {
+    let (cases, name) = match file {
+        None => (solved_9x9_cases(), "the solved 9x9 file".to_string()),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let cases = try_read_solved_cases(&text).map_err(|e| format!("{path}: {e}"))?;
+            if cases.iter().any(|c| c.winning_moves.is_none()) {
+                return Err(format!("{path}: a position without its winning moves"));
+            }
+            (cases, path.to_string())
+        }
+    };
+    let won: Vec<_> = cases
         .into_iter()
         .enumerate()
         .filter(|(_, case)| case.winner == Some(case.position.to_move()))
@@ -45,7 +58,7 @@ pub fn run(spec: &str) -> Result<String, String> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{spec}: a winning move in {kept} of {} won positions of the solved 9x9 file",
+        "{spec}: a winning move in {kept} of {} won positions of {name}",
         won.len()
     );
     let _ = writeln!(

@@ -45,8 +45,9 @@ usage:
                                      budget=N|none, edges=0|1, templates=0|1,
                                      intersection=0|1, or_search=0|1, captured=0|1,
                                      semi_and=0|1)
-  ohm bench wins <player>            the share of the solved 9x9 file's won positions where
-                                     the player (as in ohm match) plays a winning move
+  ohm bench wins <player> [FILE]     the share of the solved 9x9 file's won positions (or
+                                     FILE's, in its format) where the player (as in ohm
+                                     match) plays a winning move
   ohm graph analyze [--terminals A,B|none] [--summary]
                                      Shannon-game analysis of graph6 lines read from stdin
                                      (terminals default to vertices 0 and 1; none: the plain
@@ -348,7 +349,8 @@ fn run(args: &[String]) -> Result<String, String> {
         ["patterns", "text"] => Ok(ohm_engine::inferior::local::library_text(
             &ohm_engine::inferior::local::generate_on_threads(),
         )),
-        ["bench", "wins", player] => ohm_cli::keep_wins::run(player),
+        ["bench", "wins", player] => ohm_cli::keep_wins::run(player, None),
+        ["bench", "wins", player, file] => ohm_cli::keep_wins::run(player, Some(file)),
         ["bench", suite @ ..] if suite.len() <= 1 => {
             let solver_options = bench::SolverBenchOptions {
                 limit_s: solve_options.time_s,

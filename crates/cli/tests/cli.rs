@@ -1263,3 +1263,32 @@ fn bench_wins_counts_the_won_positions_a_player_keeps() {
     let (_, err, ok) = ohm(&["bench", "wins", "level:9"], "");
     assert!(!ok && err.contains("level"), "{err}");
 }
+
+#[test]
+fn bench_wins_reads_a_solved_file_and_names_a_bad_line() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let sample = dir.join("middle-11x11-sample.csv");
+    let (out, err, ok) = ohm(&["bench", "wins", "distance", sample.to_str().unwrap()], "");
+    assert!(ok, "{err}");
+    assert!(out.contains(" of 2 won positions of "), "{out}");
+    let bad = std::env::temp_dir().join(format!("ohm-bad-solved-{}.csv", std::process::id()));
+    for (text, message) in [
+        (
+            "11,3,a1 b2 zz,black,black,a2\n",
+            "line 1: \"zz\" is not a cell",
+        ),
+        (
+            "# a comment\n11,2,a1 a1,black,black,a2\n",
+            "line 2: move a1",
+        ),
+        ("11,2,a1 b2\n", "line 1: 3 columns where six are needed"),
+        ("11,2,a1 b2,green,black,a2\n", "\"green\" is not a colour"),
+    ] {
+        std::fs::write(&bad, text).unwrap();
+        let (_, err, ok) = ohm(&["bench", "wins", "distance", bad.to_str().unwrap()], "");
+        assert!(!ok && err.contains(message), "{text}: {err}");
+    }
+    std::fs::remove_file(&bad).ok();
+    let (_, err, ok) = ohm(&["bench", "wins", "distance", "/no/such/file.csv"], "");
+    assert!(!ok && err.contains("/no/such/file.csv"), "{err}");
+}

@@ -7,6 +7,7 @@
 //! `cargo run --release --example early_positions -- SIZE COUNT MIN_STONES MAX_STONES SEED
 //! [LIMIT_S]` prints CSV lines on stdout; with `LIMIT_S`, a position any of whose solves takes
 //! longer is left out (on 8x8 some take many minutes).
+use ohm_engine::bench::solver::partition_moves;
 use ohm_engine::solver::{Control, Progress, Solver, SolverParams};
 use ohm_engine::{Board, CellSet, Move, Point, Position};
 use std::time::Instant;
@@ -88,23 +89,11 @@ fn main() {
         if value.winner != Some(me) {
             continue;
         }
-        let mut winning = CellSet::EMPTY;
-        let mut losing = CellSet::EMPTY;
-        let mut unknown = false;
-        for cell in position.empty_cells() {
-            let mut after = position.clone();
-            after.play_unchecked(me, Move::Cell(cell));
-            let winner = after
-                .connected_winner()
-                .or_else(|| solver.solve(&after, &mut Clock(Instant::now())).winner);
-            match winner {
-                Some(w) if w == me => winning.insert(cell),
-                Some(_) => losing.insert(cell),
-                None => unknown = true,
-            }
-        }
+        let Some((winning, losing)) = partition_moves(&mut solver, &position, &mut Clock(t)) else {
+            continue;
+        };
         let empty = position.empty_cells().len();
-        if unknown || losing.len() * 5 < empty {
+        if losing.len() * 5 < empty {
             continue;
         }
         found += 1;

@@ -15,7 +15,7 @@
 //! apart from the opponent's), `COND` (1: the conductances' difference instead) and `REPLY`
 //! (K: the opponent's best of its K hottest replies judged, a ply past the leaf). With
 //! `SEARCH=D` (level 6's search alone to depth D): `LEVEL`, `CAPTURED`, `FILL`, `FILLED_LEAVES`, `FILL_PATH`, `WIDTH`,
-//! `ROOT_WIDTH`, `FRONTIER`, `EXTEND`, `INFERIOR`, `EDGE` (the edge prior's penalty), the
+//! `ROOT_WIDTH`, `FRONTIER`, `EXTEND`, `INFERIOR`, `EDGE` (the edge prior's penalty), `REPLY`, the
 //! tree's H-search rules and limits.
 use ohm_engine::bench::solver::{read_solved_cases, solved_9x9_cases, Case};
 use ohm_engine::circuit::{best_reply, evaluate_after, CircuitParams, VcLinks};
@@ -253,10 +253,11 @@ fn main() {
 }
 
 /// `SEARCH=D`: level 6's search alone (no solver) to depth `D` on every position the mover
-/// wins with some losing moves; counts the moves that keep the win. `LEVEL` picks the level.
+/// wins with some losing moves; counts the moves that keep the win. `LEVEL` picks the level;
+/// on boards larger than 9x9 the tree takes the level's frontier there (as it plays).
 fn search_keeps(cases: &[Case], first: usize, last: usize, depth: u32) {
-    let level: u8 = env("LEVEL").unwrap_or(6);
-    let mut params = ohm_engine::player::level(level).expect("a level").search;
+    let level = ohm_engine::player::level(env("LEVEL").unwrap_or(6)).expect("a level");
+    let mut params = level.search;
     params.max_depth = depth;
     params.time_ms = None;
     if let Some(v) = env::<u8>("FILL") {
@@ -311,6 +312,9 @@ fn search_keeps(cases: &[Case], first: usize, last: usize, depth: u32) {
     if let Some(v) = env::<i32>("EDGE") {
         params.edge_penalty = v;
     }
+    if let Some(v) = env::<u32>("REPLY") {
+        params.reply_leaves = v;
+    }
     if let Some(v) = env::<f64>("SEMI") {
         params.circuit.semi_factor = Some(v);
     }
@@ -328,7 +332,13 @@ fn search_keeps(cases: &[Case], first: usize, last: usize, depth: u32) {
             stop: || false,
             progress: |_: &ohm_engine::search::Progress| {},
         };
-        let result = ohm_engine::search::search(&case.position, &params, &mut control);
+        // The level's frontier on boards larger than 9x9, as it plays there (its even depths
+        // on small boards are left out: the depth is the variable's).
+        let mut case_params = params;
+        if case_params.frontier_width == 0 {
+            case_params.frontier_width = level.search_for(&case.position).frontier_width;
+        }
+        let result = ohm_engine::search::search(&case.position, &case_params, &mut control);
         positions += 1;
         nodes += result.nodes;
         let keeps = result.best.is_some_and(|b| winning.contains(b));

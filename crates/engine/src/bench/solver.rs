@@ -288,33 +288,99 @@ pub fn solved_9x9_cases() -> Vec<Case> {
 /// complete winning set.
 ///
 /// # Panics
-/// If a line is malformed (the built-in file is read whole by a test).
+/// If a line is malformed (the built-in files are read whole by tests; a user's file goes
+/// through [`try_read_solved_cases`]).
 #[must_use]
 pub fn read_solved_cases(text: &str) -> Vec<Case> {
-    let cells = |text: &str| -> CellSet {
-        text.split_whitespace()
-            .map(|name| Point::parse(name).expect("a cell"))
-            .collect()
-    };
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("board_size") && !l.is_empty())
-        .map(|line| {
-            let fields: Vec<&str> = line.split(',').collect();
-            let size: u8 = fields[0].parse().expect("a board size");
-            let mut position = Position::new(Board::square(size).expect("a valid size"));
-            for name in fields[2].split_whitespace() {
-                let cell = Point::parse(name).expect("a cell");
-                position.play_unchecked(position.to_move(), Move::Cell(cell));
-            }
-            let color = |s: &str| Color::parse(s).expect("a colour");
-            position.set_to_move(color(fields[3]));
-            Case {
-                position,
-                winner: Some(color(fields[4])),
-                winning_moves: Some(cells(fields[5])),
-            }
-        })
-        .collect()
+    try_read_solved_cases(text).expect("a well-formed solved-positions file")
+}
+
+/// [`read_solved_cases`] for a file from outside: an error names the line and what is wrong
+/// with it. Lines starting with `#`, the header and empty lines are skipped.
+///
+/// # Errors
+/// A line without the six columns, with a bad board size, cell, colour or move (a cell off
+/// the board or taken).
+pub fn try_read_solved_cases(text: &str) -> Result<Vec<Case>, String> {
+    let mut cases = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.starts_with('#') || line.starts_with("board_size") || line.is_empty() {
+            continue;
+        }
+        let at = |what: String| alloc::format!("line {}: {what}", number + 1);
+        let fields: Vec<&str> = line.split(',').collect();
+        if fields.len() < 6 {
+            return Err(at(alloc::format!(
+                "{} columns where six are needed (board_size,num_stones,moves,to_move,winner,winning_moves)",
+                fields.len()
+            )));
+        }
+        let board = fields[0]
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(|size| Board::square(size).ok())
+            .ok_or_else(|| {
+                at(alloc::format!(
+                    "board size {:?} is not one Ohm plays",
+                    fields[0]
+                ))
+            })?;
+        let cell = |name: &str| -> Result<Point, String> {
+            Point::parse(name)
+                .ok()
+                .filter(|p| board.contains(*p))
+                .ok_or_else(|| at(alloc::format!("{name:?} is not a cell of the board")))
+        };
+        let mut position = Position::new(board);
+        for name in fields[2].split_whitespace() {
+            let point = cell(name)?;
+            position
+                .try_play(Move::Cell(point))
+                .map_err(|e| at(alloc::format!("move {name}: {e}")))?;
+        }
+        let color = |s: &str| {
+            Color::parse(s.trim()).ok_or_else(|| at(alloc::format!("{s:?} is not a colour")))
+        };
+        position.set_to_move(color(fields[3])?);
+        let mut winning = CellSet::EMPTY;
+        for name in fields[5].split_whitespace() {
+            winning.insert(cell(name)?);
+        }
+        cases.push(Case {
+            position,
+            winner: Some(color(fields[4])?),
+            winning_moves: Some(winning),
+        });
+    }
+    Ok(cases)
+}
+
+/// Every empty cell of `position` solved for its side to move, as the (winning, losing) moves;
+/// `None` when a solve ends unproven (each within `solver`'s own limits, one table for all).
+/// What the examples that write solved-position files share.
+pub fn partition_moves(
+    solver: &mut Solver,
+    position: &Position,
+    control: &mut dyn Control,
+) -> Option<(CellSet, CellSet)> {
+    let me = position.to_move();
+    let mut winning = CellSet::EMPTY;
+    let mut losing = CellSet::EMPTY;
+    for cell in position.empty_cells() {
+        let mut after = position.clone();
+        after.play_unchecked(me, Move::Cell(cell));
+        let winner = after
+            .connected_winner()
+            .or_else(|| solver.solve(&after, control).winner)?;
+        if winner == me {
+            winning.insert(cell);
+        } else {
+            losing.insert(cell);
+        }
+    }
+    Some((winning, losing))
 }
 
 /// The positions of [`PUZZLES`] with their known winners.
