@@ -17,6 +17,9 @@ use ohm_engine::connections::Connections;
 use ohm_engine::player::STRONGEST_HSEARCH;
 use ohm_engine::{Board, ByColor, Color, Move, Point, Position};
 
+#[path = "common/records.rs"]
+mod records;
+
 /// One position's label and features (the circuit's score first).
 struct Sample {
     won: bool,
@@ -153,29 +156,6 @@ fn sample(position: &Position, params: &CircuitParams, won: bool, test: bool) ->
     })
 }
 
-/// A game record's moves (as cells) and winner, when it has both.
-fn read_record(text: &str, size: u8) -> Option<(Vec<Point>, Color)> {
-    if !text.contains(&format!("SZ[{size}]")) {
-        return None;
-    }
-    let winner = if text.contains("RE[B+") {
-        Color::Black
-    } else if text.contains("RE[W+") {
-        Color::White
-    } else {
-        return None;
-    };
-    let mut moves = Vec::new();
-    for part in text.split(';').skip(2) {
-        let value = part.get(2..)?.split(']').next()?;
-        if !(part.starts_with("B[") || part.starts_with("W[")) {
-            return None;
-        }
-        moves.push(Point::parse(value).ok()?);
-    }
-    Some((moves, winner))
-}
-
 /// Logistic regression by Newton's method with an L2 penalty `lambda` (not on the bias), on
 /// the features `columns` of the training samples. Returns the bias and the weights.
 fn fit(samples: &[Sample], columns: &[usize], lambda: f64) -> (f64, Vec<f64>) {
@@ -300,21 +280,12 @@ fn main() {
     let mut samples = Vec::new();
     let mut games = 0;
     for dir in &args[3..] {
-        let mut files: Vec<_> = std::fs::read_dir(dir)
-            .expect("a directory")
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-            .collect();
-        files.sort();
-        for file in files {
-            let Some((moves, winner)) =
-                read_record(&std::fs::read_to_string(&file).expect("a record"), size)
-            else {
+        for (path, record, moves) in records::read_dir(dir, size) {
+            let Some(winner) = record.info.winner() else {
                 continue;
             };
             // Games 2k-1 and 2k share an opening: hold out every fifth opening.
-            let number: usize = file
+            let number: usize = path
                 .file_stem()
                 .and_then(|s| s.to_str())
                 .and_then(|s| s.trim_start_matches("game-").parse().ok())

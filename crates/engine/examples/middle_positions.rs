@@ -12,8 +12,11 @@
 //! seconds and each move within MOVE_S (a position with a move left open is left out).
 use ohm_engine::bench::solver::partition_moves;
 use ohm_engine::solver::{Control, Progress, Solver, SolverParams};
-use ohm_engine::{Board, CellSet, Move, Point, Position};
+use ohm_engine::{Board, CellSet, Move, Position};
 use std::collections::HashSet;
+
+#[path = "common/records.rs"]
+mod records;
 use std::time::Instant;
 
 struct Clock(Instant);
@@ -32,22 +35,6 @@ fn names(cells: CellSet) -> String {
         .join(" ")
 }
 
-/// A record's moves, when it is a game of board `size` with only cell moves.
-fn record_moves(text: &str, size: u8) -> Option<Vec<Point>> {
-    if !text.contains(&format!("SZ[{size}]")) {
-        return None;
-    }
-    text.split(';')
-        .skip(2)
-        .map(|node| {
-            let value = node
-                .strip_prefix("B[")
-                .or_else(|| node.strip_prefix("W["))?;
-            Point::parse(value.split(']').next()?).ok()
-        })
-        .collect()
-}
-
 fn main() {
     const USAGE: &str = "middle_positions SIZE MIN_STONES MAX_STONES STEP ROOT_S MOVE_S DIR...";
     let args: Vec<String> = std::env::args().collect();
@@ -63,18 +50,7 @@ fn main() {
     let mut seen = HashSet::new();
     let mut found = 0;
     for dir in &args[7..] {
-        let mut files: Vec<_> = std::fs::read_dir(dir)
-            .expect("a directory")
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-            .collect();
-        files.sort();
-        for file in files {
-            let text = std::fs::read_to_string(&file).expect("a readable record");
-            let Some(moves) = record_moves(&text, size) else {
-                continue;
-            };
+        for (file, _, moves) in records::read_dir(dir, size) {
             let mut position = Position::new(Board::square(size).expect("a board size"));
             for (n, &cell) in moves.iter().enumerate().take(max_stones) {
                 position.play_unchecked(position.to_move(), Move::Cell(cell));
