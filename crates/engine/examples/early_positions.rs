@@ -9,7 +9,7 @@
 //! longer is left out (on 8x8 some take many minutes).
 use ohm_engine::bench::solver::partition_moves;
 use ohm_engine::solver::{Control, Progress, Solver, SolverParams};
-use ohm_engine::{Board, CellSet, Move, Point, Position};
+use ohm_engine::{Board, Move, Point, Position};
 use std::time::Instant;
 
 struct Clock(Instant);
@@ -32,14 +32,6 @@ impl Rng {
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
-}
-
-fn names(cells: CellSet) -> String {
-    cells
-        .iter()
-        .map(|p| p.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn main() {
@@ -102,8 +94,8 @@ fn main() {
             "{size},{},{},{me},{me},{},{}",
             moves.len(),
             moves.join(" "),
-            names(winning),
-            names(losing)
+            winning,
+            losing
         );
         eprintln!(
             "{found}/{count}: {} stones, {} winning of {empty}, {:.1} s",

@@ -12,7 +12,7 @@
 //! seconds and each move within MOVE_S (a position with a move left open is left out).
 use ohm_engine::bench::solver::partition_moves;
 use ohm_engine::solver::{Control, Progress, Solver, SolverParams};
-use ohm_engine::{Board, CellSet, Move, Position};
+use ohm_engine::{Board, Move, Position};
 use std::collections::HashSet;
 
 #[path = "common/records.rs"]
@@ -25,14 +25,6 @@ impl Control for Clock {
         self.0.elapsed().as_secs_f64() * 1000.0
     }
     fn progress(&mut self, _: &Progress) {}
-}
-
-fn names(cells: CellSet) -> String {
-    cells
-        .iter()
-        .map(|p| p.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn main() {
@@ -90,8 +82,8 @@ fn main() {
                 println!(
                     "{size},{stones},{},{me},{me},{},{}",
                     played.join(" "),
-                    names(winning),
-                    names(losing)
+                    winning,
+                    losing
                 );
                 eprintln!(
                     "{found}: {} at {stones} stones, {} winning of {empty}, {:.1} s",
