@@ -75,7 +75,7 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// or a search option ([`apply_option`]): `eval=circuit|two-distance`,
 /// `edge=PENALTY`, `mtdf=0|1`, `killers=0|1`, `countermoves=0|1`, `history=0|1`, `lazy=0|1` (leaves judged from their parent's
 /// connections), `lazy_margin=M` (a leaf judged from them first, its own connections only
-/// when that score falls within M of the window), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `odd=0|1` (the move from the deepest finished odd iteration, not an even one after it), `even=0|1` (iterative deepening over depths 1, 2, 4, 6, ...: Wolve's even depths), `small_even=0|1` (the level's even depths on boards up to 9x9: levels 5 and 6 have them), `aspiration=N` (from depth 3 the root first searched in a window of half-width N around the score two plies shallower), `fill_path=0|1` (the tree on filled-in boards: each move's dead and captured cells given to their owners, the connections updated to them), `reply=K` (a leaf with the root's opponent to move scored as his best of his K hottest replies, circuit solves only), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
+/// when that score falls within M of the window), `fill=0|1` (the circuit judges positions after fill-in), `filled_leaves=0|1` (each leaf judged on its filled-in board with that board's own H-search), `odd=0|1` (the move from the deepest finished odd iteration, not an even one after it), `even=0|1` (iterative deepening over depths 1, 2, 4, 6, ...: Wolve's even depths), `small_even=0|1` (the level's even depths on boards up to 9x9: levels 5 and 6 have them), `aspiration=N` (from depth 3 the root first searched in a window of half-width N around the score two plies shallower), `fill_path=0|1` (the tree on filled-in boards: each move's dead and captured cells given to their owners, the connections updated to them), `reply=K` (a leaf with the root's opponent to move scored as his best of his K hottest replies, circuit solves only), `block=0|1` (a leaf after a one-step threat to the edge, a ladder's push, judged after the block too), `pushes=0|1` (0: a node's moves leave out the side to move's pushes of a second-row ladder without an escape), `lmr=N` (late move reductions from the N-th move), `narrow=N` (from the third iteration the root's best N moves, when the whole root would not fit), `narrow_floor=N` (then as few as N, the most that fit), `frontier=N` (the width one ply above the leaves), `large_frontier=N` (that width on boards larger than 9x9 only, levels 5 and 6: 8), `finish=MARGIN` (an iteration starts when the time left covers this share of
 /// its predicted cost), `depth=N`, `width=N`, `root_width=N`, `time=MS|none`, `hplies=N`
 /// (plies with H-search), `inferior=N` (plies with inferior-cell pruning), `tt=BITS`, `full=N`,
 /// `semi=N`, `or=N`, `budget=N|none`, `captured=0|1`, `or_search=0|1`, `semi_and=0|1`, `intersection=0|1` (the tree's H-search limits and rules), `extend=N` (forced-move
@@ -303,6 +303,8 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
         "aspiration" => search.aspiration = number()? as i32,
         "fill_path" => search.fill_path = switch(key, value)?,
         "reply" => search.reply_leaves = number()?,
+        "block" => search.edge_block_leaves = switch(key, value)?,
+        "pushes" => search.prune_ladder_pushes = !switch(key, value)?,
         "lmr" => search.late_reduction = number()?,
         "narrow" => search.narrow_root = number()?,
         "narrow_floor" => search.narrow_floor = number()?,
@@ -696,6 +698,10 @@ mod tests {
         assert_eq!(search.reply_leaves, 0);
         apply_option(&mut search, "reply=8").unwrap();
         assert_eq!(search.reply_leaves, 8);
+        assert!(!search.edge_block_leaves && !search.prune_ladder_pushes);
+        apply_option(&mut search, "block=1").unwrap();
+        apply_option(&mut search, "pushes=0").unwrap();
+        assert!(search.edge_block_leaves && search.prune_ladder_pushes);
         for option in [
             "lazy_margin=-1",
             "lazy_margin=3000000000",
@@ -707,6 +713,8 @@ mod tests {
             "fill_path=2",
             "reply=-1",
             "reply=many",
+            "block=yes",
+            "pushes=2",
         ] {
             let error = apply_option(&mut search, option).unwrap_err();
             let key = option.split('=').next().unwrap();

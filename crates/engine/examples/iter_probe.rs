@@ -15,6 +15,8 @@ fn main() {
     if let Some(k) = std::env::var("REPLY").ok().and_then(|v| v.parse().ok()) {
         level.search.reply_leaves = k;
     }
+    // BLOCK=1: a leaf after a one-step threat to the edge judged after the block too.
+    level.search.edge_block_leaves = std::env::var("BLOCK").is_ok_and(|v| v == "1");
     for p in positions::read(&file) {
         let start = Instant::now();
         let mut log = String::new();

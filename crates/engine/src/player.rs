@@ -233,6 +233,8 @@ const fn params(
         aspiration: 0,
         fill_path: false,
         reply_leaves: 0,
+        edge_block_leaves: false,
+        prune_ladder_pushes: false,
     }
 }
 

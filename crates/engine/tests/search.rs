@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use ohm_engine::connections::HSearchLimits;
 use ohm_engine::search::{
-    search, search_within, Callbacks, Control, NoControl, Progress, SearchParams, SearchResult,
-    TranspositionTable, MAX_HEURISTIC, POLL_INTERVAL, PROVEN,
+    edge_block, ladder_pushes, search, search_within, Callbacks, Control, NoControl, Progress,
+    SearchParams, SearchResult, TranspositionTable, MAX_HEURISTIC, POLL_INTERVAL, PROVEN,
 };
 use ohm_engine::{Board, CellSet, Color, Move, Point, Position};
 
@@ -562,6 +562,62 @@ fn leaves_scored_by_the_best_reply_keep_proofs_right() {
         checked += 1;
     }
     assert!(checked > 25, "{checked}");
+}
+
+#[test]
+fn ladder_blocks_and_pruned_pushes_keep_proofs_right() {
+    // A leaf after a one-step threat to the edge is judged after the block as well (the
+    // block a real move with its own H-search, so a proof through it holds), and a node may
+    // leave the side to move's ladder pushes out (then it proves no loss): every result the
+    // search claims is checked by brute force, with each option and both, at odd and even
+    // depths, full and selective width (on 4x4 and 5x5 boards a stone on the second row
+    // beside a block is common).
+    let mut memo = HashMap::new();
+    let mut rng = Rng(8383);
+    let mut checked = 0;
+    let mut threats = 0;
+    let mut pushes = 0;
+    for pos in random_positions(
+        &mut rng,
+        &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14), (5, 8, 10)],
+    ) {
+        for (depth, width, block, prune) in [
+            (1, 25, true, false),
+            (2, 3, true, true),
+            (3, 3, false, true),
+            (3, 25, true, true),
+            (4, 25, false, true),
+        ] {
+            let params = SearchParams {
+                edge_block_leaves: block,
+                prune_ladder_pushes: prune,
+                ..selective(depth, width)
+            };
+            let result = search(&pos, &params, &mut NoControl);
+            check_if_proven(&pos, &result, &mut memo);
+            assert!(result.best.is_some_and(|b| pos.empty_cells().contains(b)));
+            if result.proven.is_none() {
+                let score = result.score.abs();
+                assert!(score <= MAX_HEURISTIC || score == PROVEN - 1, "{score}");
+            }
+        }
+        if pos.empty_cells().iter().any(|p| {
+            let mut after = pos.clone();
+            after.play_unchecked(after.to_move(), Move::Cell(p));
+            edge_block(&after).is_some()
+        }) {
+            threats += 1;
+        }
+        if !ladder_pushes(&pos, None).is_empty() {
+            pushes += 1;
+        }
+        checked += 1;
+    }
+    assert!(checked > 30, "{checked}");
+    // The options are exercised: many positions have a move that threatens a one-step join,
+    // and some a ladder push.
+    assert!(threats > 10, "{threats}");
+    assert!(pushes > 0, "{pushes}");
 }
 
 #[test]

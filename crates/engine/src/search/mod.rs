@@ -39,6 +39,7 @@
 //! The search never reads a clock: the caller's [`Control`] supplies the time, the stop flag
 //! (polled every [`POLL_INTERVAL`] nodes) and receives progress.
 
+mod ladder;
 mod tt;
 
 use alloc::vec;
@@ -48,6 +49,7 @@ use crate::circuit::{best_reply, evaluate_after, CircuitParams, Evaluation};
 use crate::connections::{Connections, HSearchLimits};
 use crate::point::Point;
 use crate::{Board, ByColor, CellSet, Color, Move, Position};
+pub use ladder::{edge_block, ladder_pushes};
 pub use tt::{Bound, TranspositionTable, TtEntry};
 
 /// Score of a win on the spot (the winner's side): a win `n` plies from the root scores
@@ -273,6 +275,18 @@ pub struct SearchParams {
     /// 6 with 8 replies, 2 s a move, 11x11: 18-22 against level 6 (RP11 in
     /// `docs/strength.md`): off.
     pub reply_leaves: u32,
+    /// A leaf whose last move threatens to join its group to its owner's edge through one
+    /// empty cell (a ladder's push, [`edge_block`]) is scored as the better, for the side to
+    /// move, of the circuit's score and the score after the block on that cell, with the
+    /// block's own H-search update: the circuit, blind to the tempo, counts the open cell as a
+    /// path and over-values the push by about a unit of `E` (see [`ladder`]).
+    pub edge_block_leaves: bool,
+    /// A node's moves leave out the side to move's pushes that run a second-row ladder on
+    /// ([`ladder_pushes`]: its group cut from the edge, no escape H-search sees), unless
+    /// they are all it has or H-search's must-play region holds them: pushing a ladder that
+    /// has no escape builds the opponent's wall along the edge, and the circuit rates each
+    /// push and block as a gain (see [`ladder`]). A node that left pushes out proves no loss.
+    pub prune_ladder_pushes: bool,
 }
 
 /// What scores the leaves of the search.
@@ -323,6 +337,8 @@ impl SearchParams {
             aspiration: 0,
             fill_path: false,
             reply_leaves: 0,
+            edge_block_leaves: false,
+            prune_ladder_pushes: false,
         }
     }
 }
@@ -953,9 +969,14 @@ impl Searcher<'_> {
                 + self
                     .rings
                     .prior(&self.position, me, self.params.edge_penalty);
+            let score = self.after_edge_block(score, region, ply, beta);
+            if self.stopped {
+                return 0;
+            }
             self.remember_leaf(key, score, ply);
             return score;
         }
+        let (region, pruned) = self.without_ladder_pushes(region, ply);
         // Staged move order: the table's move, the killers, the countermove and the history's
         // cell first, each tried before the circuit's energy ordering of the rest is paid for
         // (a cut-off by one of them saves it).
@@ -982,7 +1003,7 @@ impl Searcher<'_> {
         let mut best_score = -WIN - 1;
         let mut best_move = None;
         let mut searched = 0usize;
-        let mut truncated = candidates.len() as usize > width;
+        let mut truncated = pruned || candidates.len() as usize > width;
         let mut cut = false;
         for &p in &early {
             let child = self.child(searched, 0, depth);
@@ -1010,7 +1031,7 @@ impl Searcher<'_> {
             } else {
                 self.ordered_moves(region, ply, None)
             };
-            truncated = moves.len() > width;
+            truncated = pruned || moves.len() > width;
             for p in moves {
                 if searched >= width {
                     break;
@@ -1065,6 +1086,54 @@ impl Searcher<'_> {
             best: best_move,
         });
         best_score
+    }
+
+    /// The node's moves without the side to move's ladder pushes
+    /// ([`SearchParams::prune_ladder_pushes`]) where H-search set no must-play region, and
+    /// whether any were left out (none are when they are all the node has).
+    fn without_ladder_pushes(&self, region: Option<CellSet>, ply: u32) -> (Option<CellSet>, bool) {
+        if !self.params.prune_ladder_pushes || region.is_some() {
+            return (region, false);
+        }
+        let me = self.position.to_move();
+        let conns = if self.stale.is_none() {
+            self.node_connections(ply)[me]
+        } else {
+            None
+        };
+        let pushes = ladder_pushes(&self.position, conns);
+        let rest = self.position.empty_cells() - pushes;
+        if pushes.is_empty() || rest.is_empty() {
+            return (region, false);
+        }
+        (Some(rest), true)
+    }
+
+    /// The leaf's `score` for its side to move, or its score after blocking the last move's
+    /// one-step threat to its owner's edge when that is better
+    /// ([`SearchParams::edge_block_leaves`]): the block is played, with its H-search update,
+    /// and judged as a leaf in turn. A `score` at `beta` or above stands (the block can only
+    /// raise it), as does a block outside the must-play `region`.
+    fn after_edge_block(
+        &mut self,
+        score: i32,
+        region: Option<CellSet>,
+        ply: u32,
+        beta: i32,
+    ) -> i32 {
+        if !self.params.edge_block_leaves || score >= beta || ply >= MAX_PLY {
+            return score;
+        }
+        let Some(block) = edge_block(&self.position) else {
+            return score;
+        };
+        if region.is_some_and(|r| !r.contains(block)) {
+            return score;
+        }
+        self.play(block, ply + 1);
+        let blocked = -self.negamax(0, ply + 1, -beta, -score);
+        self.unplay(ply + 1);
+        score.max(blocked)
     }
 
     /// The moves a node tries before the energy order, at most `width` of them: the table's
@@ -1531,11 +1600,12 @@ pub fn search_within(
         Verdict::MustPlay(region) => region,
         _ => None,
     };
-    let mut narrowed = false;
+    let (pruned_region, mut narrowed) = s.without_ladder_pushes(region, 0);
+    region = pruned_region;
     if let Some(allowed) = root_cells {
         let cells = region.unwrap_or_else(|| position.empty_cells());
         if cells.intersects(&allowed) {
-            narrowed = cells & allowed != cells;
+            narrowed |= cells & allowed != cells;
             region = Some(cells & allowed);
         }
     }
