@@ -588,17 +588,21 @@ fn ladder_blocks_and_pruned_pushes_keep_proofs_right() {
             (3, 25, true, true),
             (4, 25, false, true),
         ] {
-            let params = SearchParams {
-                edge_block_leaves: block,
-                prune_ladder_pushes: prune,
-                ..selective(depth, width)
-            };
-            let result = search(&pos, &params, &mut NoControl);
-            check_if_proven(&pos, &result, &mut memo);
-            assert!(result.best.is_some_and(|b| pos.empty_cells().contains(b)));
-            if result.proven.is_none() {
-                let score = result.score.abs();
-                assert!(score <= MAX_HEURISTIC || score == PROVEN - 1, "{score}");
+            // Quick leaves (judged from the parent's connections first) with the block too.
+            for lazy_margin in [0, 300] {
+                let params = SearchParams {
+                    edge_block_leaves: block,
+                    prune_ladder_pushes: prune,
+                    lazy_margin,
+                    ..selective(depth, width)
+                };
+                let result = search(&pos, &params, &mut NoControl);
+                check_if_proven(&pos, &result, &mut memo);
+                assert!(result.best.is_some_and(|b| pos.empty_cells().contains(b)));
+                if result.proven.is_none() {
+                    let score = result.score.abs();
+                    assert!(score <= MAX_HEURISTIC || score == PROVEN - 1, "{score}");
+                }
             }
         }
         if pos.empty_cells().iter().any(|p| {

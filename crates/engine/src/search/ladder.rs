@@ -11,7 +11,10 @@
 //! 11x11) runs ladders that only build the defender's wall along the edge. The leaf where the
 //! opponent is to move after such a push is therefore judged after the block as well
 //! ([`SearchParams::edge_block_leaves`](super::SearchParams::edge_block_leaves)), the better
-//! of the two for the side to move, as a quiescence search stands pat or captures.
+//! of the two for the side to move, as a quiescence search stands pat or captures. The other
+//! remedy takes the pushes away: a node leaves out the side to move's pushes of a ladder that
+//! has no escape ([`SearchParams::prune_ladder_pushes`](super::SearchParams::prune_ladder_pushes)).
+//! Neither won games (`docs/strength.md`, "Second-row ladders"): both are options.
 
 use crate::connections::Connections;
 use crate::point::{Edge, Point};

@@ -279,13 +279,17 @@ pub struct SearchParams {
     /// empty cell (a ladder's push, [`edge_block`]) is scored as the better, for the side to
     /// move, of the circuit's score and the score after the block on that cell, with the
     /// block's own H-search update: the circuit, blind to the tempo, counts the open cell as a
-    /// path and over-values the push by about a unit of `E` (see [`ladder`]).
+    /// path and over-values the push by about a unit of `E` (see [`ladder`]). Measured at
+    /// level 6, 2 s a move, 11x11: 27-13 against the build before issue 16 (the runs without
+    /// it 30-10 to 35-5) and 16-24 against level 6 (BL11, BLS11 in `docs/strength.md`): off.
     pub edge_block_leaves: bool,
     /// A node's moves leave out the side to move's pushes that run a second-row ladder on
     /// ([`ladder_pushes`]: its group cut from the edge, no escape H-search sees), unless
     /// they are all it has or H-search's must-play region holds them: pushing a ladder that
     /// has no escape builds the opponent's wall along the edge, and the circuit rates each
     /// push and block as a gain (see [`ladder`]). A node that left pushes out proves no loss.
+    /// Measured at level 6, 2 s a move, 11x11: 34-6 against the build before issue 16 (the
+    /// runs without it 30-10 to 35-5) and 19-21 against level 6 (LP11, LPS11): off.
     pub prune_ladder_pushes: bool,
 }
 
@@ -1113,7 +1117,9 @@ impl Searcher<'_> {
     /// one-step threat to its owner's edge when that is better
     /// ([`SearchParams::edge_block_leaves`]): the block is played, with its H-search update,
     /// and judged as a leaf in turn. A `score` at `beta` or above stands (the block can only
-    /// raise it), as does a block outside the must-play `region`.
+    /// raise it), as does a block outside the must-play `region`, and a leaf judged from its
+    /// parent's connections (a lazy or quick leaf holds no layer of its own for the block's
+    /// update to sit on).
     fn after_edge_block(
         &mut self,
         score: i32,
@@ -1121,7 +1127,8 @@ impl Searcher<'_> {
         ply: u32,
         beta: i32,
     ) -> i32 {
-        if !self.params.edge_block_leaves || score >= beta || ply >= MAX_PLY {
+        if !self.params.edge_block_leaves || score >= beta || ply >= MAX_PLY || self.stale.is_some()
+        {
             return score;
         }
         let Some(block) = edge_block(&self.position) else {
