@@ -536,6 +536,24 @@ fn leaves_judged_on_their_filled_in_board_keep_proofs_right() {
     assert!(checked > 25, "{checked}");
 }
 
+/// Searches `pos` with `params` and checks the result as a search with a heuristic leaf
+/// option must hold: every proof it claims is true by brute force, its move is a legal one,
+/// and an unproven score lies within the heuristic's bound (or is the loss the unsearched
+/// moves keep unproven).
+fn check_heuristic_search(
+    pos: &Position,
+    params: &SearchParams,
+    memo: &mut HashMap<(u8, u64), bool>,
+) {
+    let result = search(pos, params, &mut NoControl);
+    check_if_proven(pos, &result, memo);
+    assert!(result.best.is_some_and(|b| pos.empty_cells().contains(b)));
+    if result.proven.is_none() {
+        let score = result.score.abs();
+        assert!(score <= MAX_HEURISTIC || score == PROVEN - 1, "{score}");
+    }
+}
+
 #[test]
 fn leaves_scored_by_the_best_reply_keep_proofs_right() {
     // A leaf with the root's opponent to move scored as his best reply (circuit solves,
@@ -551,13 +569,7 @@ fn leaves_scored_by_the_best_reply_keep_proofs_right() {
                 reply_leaves: 4,
                 ..selective(depth, width)
             };
-            let result = search(&pos, &params, &mut NoControl);
-            check_if_proven(&pos, &result, &mut memo);
-            assert!(result.best.is_some_and(|b| pos.empty_cells().contains(b)));
-            if result.proven.is_none() {
-                let score = result.score.abs();
-                assert!(score <= MAX_HEURISTIC || score == PROVEN - 1, "{score}");
-            }
+            check_heuristic_search(&pos, &params, &mut memo);
         }
         checked += 1;
     }
@@ -596,13 +608,7 @@ fn ladder_blocks_and_pruned_pushes_keep_proofs_right() {
                     lazy_margin,
                     ..selective(depth, width)
                 };
-                let result = search(&pos, &params, &mut NoControl);
-                check_if_proven(&pos, &result, &mut memo);
-                assert!(result.best.is_some_and(|b| pos.empty_cells().contains(b)));
-                if result.proven.is_none() {
-                    let score = result.score.abs();
-                    assert!(score <= MAX_HEURISTIC || score == PROVEN - 1, "{score}");
-                }
+                check_heuristic_search(&pos, &params, &mut memo);
             }
         }
         if pos.empty_cells().iter().any(|p| {

@@ -124,6 +124,14 @@ mod tests {
         position
     }
 
+    fn black_connections(position: &Position) -> Connections {
+        Connections::build(
+            position,
+            crate::Color::Black,
+            crate::connections::HSearchLimits::DEFAULT,
+        )
+    }
+
     fn cells(names: &str) -> CellSet {
         names
             .split_whitespace()
@@ -159,11 +167,7 @@ mod tests {
         let position = after(11, moves);
         assert_eq!(ladder_pushes(&position, None), cells("b10 d10"));
         // The same with Black's connections: no escape, still the push.
-        let conns = Connections::build(
-            &position,
-            crate::Color::Black,
-            crate::connections::HSearchLimits::DEFAULT,
-        );
+        let conns = black_connections(&position);
         assert_eq!(ladder_pushes(&position, Some(&conns)), cells("b10 d10"));
         // White to move after d10: White's stones run no ladder.
         let position = after(11, &format!("{moves} d10"));
@@ -177,11 +181,7 @@ mod tests {
         let moves = "c10 b11 a5 c11 g10 k1";
         let position = after(11, moves);
         assert_eq!(ladder_pushes(&position, None), cells("b10 d10"));
-        let conns = Connections::build(
-            &position,
-            crate::Color::Black,
-            crate::connections::HSearchLimits::DEFAULT,
-        );
+        let conns = black_connections(&position);
         assert!(ladder_pushes(&position, Some(&conns)).is_empty());
     }
 
