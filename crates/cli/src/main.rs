@@ -79,9 +79,11 @@ usage:
                                      open_root=0|1, check=SHARE (the search's choice
                                      checked by the solver), check_rest=0|1 (the check
                                      gets all the time the move has left); mcts=0|1 (the Monte Carlo search
-                                     instead of alpha-beta), then mcts_know=N,
+                                     on every board; 0: alpha-beta on every board; levels 5
+                                     and 6 play Monte Carlo above 9x9), mcts_know=N,
                                      mcts_glance=0|1, mcts_fill=0|1, mcts_until=N (the
-                                     Monte Carlo search below N stones only), mcts_bias=F,
+                                     Monte Carlo search below N stones only), mcts_above=CELLS
+                                     (only on larger boards), mcts_bias=F,
                                      mcts_c=F, mcts_prior=N, mcts_expand=N, mcts_keep=0|1,
                                      mcts_nodes=N
   ohm tally <dir>...                 the result table of the records ohm match wrote

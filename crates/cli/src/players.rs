@@ -59,9 +59,12 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 }
 
 /// One `key=value` change to a level, for comparisons in `ohm match`:
-/// `mcts=0|1` (the Monte Carlo search, [`ohm_engine::mcts`], in place of alpha-beta) and its
-/// knobs `mcts_know=N` (visits before a node's analysis), `mcts_glance=0|1`, `mcts_fill=0|1`,
+/// `mcts=0|1` (0: the alpha-beta search on every board; 1: the Monte Carlo search,
+/// [`ohm_engine::mcts`], on every board with its default knobs, where levels 5 and 6 play it
+/// on boards larger than 9x9 only) and its knobs `mcts_know=N` (visits before a node's
+/// analysis), `mcts_glance=0|1`, `mcts_fill=0|1`,
 /// `mcts_until=N` (the Monte Carlo search below N stones only, alpha-beta after),
+/// `mcts_above=CELLS` (the Monte Carlo search only on boards of more cells, alpha-beta on the others),
 /// `mcts_bias=F` (RAVE), `mcts_c=F` (UCB), `mcts_prior=N`, `mcts_expand=N`, `mcts_keep=0|1`,
 /// `mcts_nodes=N` ([`MctsParams`]);
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
@@ -128,6 +131,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             "mcts_glance" => mcts.glance = switch(key, value)?,
             "mcts_fill" => mcts.fill_in = switch(key, value)?,
             "mcts_until" => mcts.until_stones = number()? as u32,
+            "mcts_above" => mcts.larger_than_cells = number()? as u32,
             _ => return Err(format!("unknown option '{key}'")),
         }
         return Ok(());
@@ -595,11 +599,19 @@ mod tests {
     #[test]
     fn the_monte_carlo_options_need_mcts_first() {
         let mut level = *ohm_engine::player::level(6).unwrap();
+        // Level 6's own Monte Carlo search (boards larger than 9x9) takes the knobs at once.
+        apply_level_option(&mut level, "mcts_know=600").unwrap();
+        assert_eq!(level.mcts.map(|m| m.knowledge_visits), Some(600));
+        apply_level_option(&mut level, "mcts=0").unwrap();
+        assert_eq!(level.mcts, None);
         let error = apply_level_option(&mut level, "mcts_until=12").unwrap_err();
         assert!(error.contains("give mcts=1 first"), "{error}");
         apply_level_option(&mut level, "mcts=1").unwrap();
+        assert_eq!(level.mcts.map(|m| m.larger_than_cells), Some(0));
         apply_level_option(&mut level, "mcts_until=12").unwrap();
         assert_eq!(level.mcts.map(|m| m.until_stones), Some(12));
+        apply_level_option(&mut level, "mcts_above=81").unwrap();
+        assert_eq!(level.mcts.map(|m| m.larger_than_cells), Some(81));
         let error = apply_level_option(&mut level, "mcts_until=some").unwrap_err();
         assert!(error.contains("'some' is not a number"), "{error}");
     }

@@ -317,6 +317,21 @@ pub const NARROW_ROOT: u32 = 8;
 /// 32-12 on 11x11 at 2 s (+170 Elo, +57 .. +284), where it lost 13-27 on 9x9.
 pub const LARGE_BOARD_FRONTIER: u32 = 8;
 
+/// Levels 5 and 6 play with the Monte Carlo search ([`crate::mcts`]) on boards larger than
+/// 9x9, the alpha-beta search up to 9x9. On 11x11 the busiest nodes' analysis (fill-in, the
+/// must-play region, proofs) pays for its cost only at nodes of some hundreds of visits: with
+/// the analysis at 20 visits the Monte Carlo search lost 15-25 to level 6's alpha-beta (U11),
+/// at 200 it won 26-14 (MK11, +108 Elo, -3 .. +219) and 35-5 against the build from before
+/// issue 16 (MKO11; the alpha-beta scored 30-10 to 35-5 in ten runs), and at 600 it beat
+/// itself at 200 25-15 (MK600, +89, -21 .. +198); 2 s a move, the issue's 11x11 ring
+/// openings, `docs/strength.md`. On 9x9, where the alpha-beta searches the even depths and
+/// the solver takes 70% of a move, the Monte Carlo search was even with it (U1 to U3).
+pub const LARGE_BOARD_MCTS: MctsParams = MctsParams {
+    knowledge_visits: 600,
+    larger_than_cells: SMALL_BOARD_CELLS,
+    ..MctsParams::DEFAULT
+};
+
 /// Levels 5 and 6: half of each move to the solver from 81 empty cells, 70% on boards up to
 /// 9x9 (AW, AW2: 50-30 against half on 9x9 at 2 s; AX: 7-13 on 11x11, which keeps half).
 /// No early share ([`SolverSlice::early_share`]): a fifth of each move from 110 empty cells
@@ -497,7 +512,7 @@ pub const LEVELS: [Level; 6] = [
         solver: STRONGEST_SLICE,
         large_board_frontier: LARGE_BOARD_FRONTIER,
         small_board_even_depths: true,
-        mcts: None,
+        mcts: Some(LARGE_BOARD_MCTS),
         opening_book: false,
     },
     Level {
@@ -514,7 +529,7 @@ pub const LEVELS: [Level; 6] = [
         solver: STRONGEST_SLICE,
         large_board_frontier: LARGE_BOARD_FRONTIER,
         small_board_even_depths: true,
-        mcts: None,
+        mcts: Some(LARGE_BOARD_MCTS),
         opening_book: false,
     },
 ];

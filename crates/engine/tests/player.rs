@@ -133,6 +133,30 @@ fn the_strongest_levels_narrow_the_frontier_on_boards_larger_than_9x9_only() {
     assert_eq!(level_6.search_for(&empty(11)).frontier_width, 5);
 }
 
+/// Levels 5 and 6 play the Monte Carlo search on boards larger than 9x9 and the alpha-beta
+/// search up to 9x9; the lower levels play alpha-beta everywhere.
+#[test]
+fn the_strongest_levels_play_monte_carlo_on_large_boards_only() {
+    let empty = |n: u8| Position::new(Board::square(n).unwrap());
+    for l in &LEVELS {
+        let plays = |n: u8| l.mcts.is_some_and(|m| m.plays(&empty(n)));
+        for n in [5u8, 7, 9] {
+            assert!(!plays(n), "level {} on {n}x{n}", l.number);
+        }
+        for n in [10u8, 11, 13, 19] {
+            assert_eq!(plays(n), l.number >= 5, "level {} on {n}x{n}", l.number);
+        }
+        // A rectangle of more than 81 cells counts as large.
+        let wide = Position::new(Board::new(11, 8).unwrap());
+        assert_eq!(
+            l.mcts.is_some_and(|m| m.plays(&wide)),
+            l.number >= 5,
+            "level {} on 11x8",
+            l.number
+        );
+    }
+}
+
 #[test]
 fn swap_follows_the_solved_openings_where_known() {
     let l = level(DEFAULT_LEVEL).unwrap();

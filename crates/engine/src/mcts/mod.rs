@@ -67,6 +67,10 @@ pub struct MctsParams {
     /// The Monte Carlo search plays only positions with fewer stones than this (the
     /// opening), the alpha-beta search the rest (0: every position).
     pub until_stones: u32,
+    /// The Monte Carlo search plays only on boards of more cells than this, the alpha-beta
+    /// search on the others (0: every board). Levels 5 and 6 take it from 10x10 on
+    /// ([`crate::player::LARGE_BOARD_MCTS`]), where it beat their alpha-beta.
+    pub larger_than_cells: u32,
 }
 
 impl MctsParams {
@@ -85,14 +89,17 @@ impl MctsParams {
         glance: true,
         fill_in: true,
         until_stones: 0,
+        larger_than_cells: 0,
     };
 
-    /// Whether the Monte Carlo search plays `position` ([`MctsParams::until_stones`]);
+    /// Whether the Monte Carlo search plays `position` ([`MctsParams::until_stones`],
+    /// [`MctsParams::larger_than_cells`]);
     /// the alpha-beta search plays the others.
     #[must_use]
     pub fn plays(&self, position: &Position) -> bool {
         let stones = (position.stones(Color::Black) | position.stones(Color::White)).len();
-        self.until_stones == 0 || stones < self.until_stones
+        let cells = position.board().cells().len();
+        (self.until_stones == 0 || stones < self.until_stones) && cells > self.larger_than_cells
     }
 }
 
@@ -678,6 +685,12 @@ pub fn search_keeping(
     let mut playouts = 0u64;
     let mut stopped = false;
     let mut next_report = start_ms + 250.0;
+    // The longest time between two looks at the clock so far, the root's analysis (the
+    // first playout's) aside: the search stops when one more such stretch could pass the
+    // deadline. A node's analysis inside a stretch takes milliseconds on 11x11, and without
+    // this margin the search overran its 2 s by up to 18 ms.
+    let mut last_poll: Option<f64> = None;
+    let mut longest_stretch = 0.0f64;
     loop {
         if tree.nodes[0].proven != 0 {
             break;
@@ -689,7 +702,11 @@ pub fn search_keeping(
             }
             if let Some(deadline) = deadline {
                 let now = control.now_ms();
-                if now >= deadline {
+                if let Some(last) = last_poll {
+                    longest_stretch = longest_stretch.max(now - last);
+                }
+                last_poll = Some(now);
+                if now + longest_stretch >= deadline {
                     stopped = true;
                     break;
                 }
