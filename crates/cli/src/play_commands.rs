@@ -417,9 +417,16 @@ pub fn analyze_for_people(position: &Position, level: &Level, top: usize) -> Str
     params.exact_root = true;
     let started = Instant::now();
     let result = search::search(position, &params, &mut control());
+    // Levels 5 and 6 play the Monte Carlo search on large boards; the explanation is the
+    // alpha-beta search's, whose scores are E.
+    let search_name = if level.mcts.is_some_and(|m| m.plays(position)) {
+        "alpha-beta search (its move below comes from the Monte Carlo search on this board)"
+    } else {
+        "search"
+    };
     let _ = writeln!(
         out,
-        "\nLevel {} ({}) search: depth {}, {} nodes, {:.2} s{}.",
+        "\nLevel {} ({}) {search_name}: depth {}, {} nodes, {:.2} s{}.",
         level.number,
         level.name,
         result.depth,

@@ -929,6 +929,15 @@ fn analyze_explains_a_position_for_a_person() {
     assert_eq!(ranked, 5, "{out}");
     assert!(out.contains("Result: not proven"), "{out}");
     assert!(out.contains("Ohm plays: "), "{out}");
+    assert!(out.contains("Level 3 (club) search: depth"), "{out}");
+    // Level 5 plays the Monte Carlo search on 11x11: the explanation says whose ranking it is.
+    let (out, err, ok) = ohm(&["analyze", "f6 e7", "--size", "11", "--level", "5"], "");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Level 5 (expert) alpha-beta search (its move below comes from the Monte Carlo search on this board): depth"),
+        "{out}"
+    );
+    assert!(out.contains("Ohm plays: "), "{out}");
 
     // --at stops the record early; a finished game and bad options get clear answers.
     let (out, _, ok) = ohm(&["analyze", record, "--at", "1", "--level", "1"], "");

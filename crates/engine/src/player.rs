@@ -13,8 +13,9 @@
 //!    let go (as far as H-search is sound, which the search tests check by brute force);
 //! 5. **resistance**: when the opponent holds a winning connection, the intrusion into its
 //!    carrier that leaves the opponent the largest smallest winning carrier (or none);
-//! 6. otherwise the **search** of the level, and for beginner levels a noisy choice among the
-//!    root moves.
+//! 6. otherwise the **search** of the level (the alpha-beta search, or for levels 5 and 6 on
+//!    boards larger than 9x9 the Monte Carlo search, [`LARGE_BOARD_MCTS`]), and for beginner
+//!    levels a noisy choice among the root moves.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -60,7 +61,8 @@ pub struct Level {
     /// (RING11G).
     pub small_board_even_depths: bool,
     /// The Monte Carlo search ([`crate::mcts`]) in place of the alpha-beta search, with the
-    /// level's time limit (`None`: alpha-beta).
+    /// level's time limit, in the positions [`MctsParams::plays`] (`None`: alpha-beta
+    /// everywhere). Levels 5 and 6 have [`LARGE_BOARD_MCTS`]: boards larger than 9x9.
     pub mcts: Option<MctsParams>,
     /// The reply to a lone first stone comes from the opening book ([`crate::book`]) on the
     /// boards it covers, instead of the level's search. No level has it: level 6 with the
@@ -351,8 +353,8 @@ const STRONGEST_SLICE: SolverSlice = SolverSlice {
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s | 0.2, 20 |
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
 /// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
-/// | 5 | expert | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
-/// | 6 | strongest | 6 (up to 9x9 the depths 1, 2, 4, 6) | 14 (32; the best 8 from depth 3 when time is short), 8 one ply above the leaves on boards larger than 9x9, killers, countermoves | every node, 16/32/5, twice the budget | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 5 | expert | up to 9x9: 6 (the depths 1, 2, 4, 6); larger boards: the Monte Carlo search | up to 9x9: 14 (32; the best 8 from depth 3 when time is short), killers, countermoves | up to 9x9: every node, 16/32/5, twice the budget; larger: a node's analysis from 600 visits | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 6 | strongest | as level 5 | as level 5 | as level 5 | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
 ///
 /// **Levels 5 and 6 differ by time only**: the strongest search, tuned at 2 s a move (the
 /// matches against the build from before, `docs/strength.md`), at 2 s and at 8 s, with
@@ -360,6 +362,10 @@ const STRONGEST_SLICE: SolverSlice = SolverSlice {
 /// level 4's tree one ply deeper with 16/32/5 at 5 s, and level 6 at its 8 s did not beat it
 /// (17-23 on 9x9): both reached depth 3 in the opening, level 6's wider tree no deeper.
 /// Level 6 at 8 s against itself at 3 s won 25-15 on 9x9.
+///
+/// **On boards larger than 9x9 levels 5 and 6 play the Monte Carlo search**
+/// ([`LARGE_BOARD_MCTS`]), which there beat their alpha-beta (above); the solver's slice and
+/// the root's conversion and resistance checks come first as before it.
 ///
 /// **The solver's slice**: in a position with few enough empty cells the solver
 /// ([`crate::solver`], its table kept by [`Engine`] over the game) gets the share of the move's

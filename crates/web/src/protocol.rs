@@ -239,8 +239,9 @@ impl From<ohm_engine::player::Reason> for MoveReason {
 #[serde(rename_all = "camelCase")]
 pub struct SearchReport {
     pub depth: u32,
-    /// The evaluation `E` from the mover's side (positive: the mover is ahead); proven results
-    /// are ±[`PROVEN_SCORE`].
+    /// The evaluation `E` from the mover's side (positive: the mover is ahead); with
+    /// [`SearchReport::monte_carlo`] `2p - 1` for the mover's win rate `p` over the playouts
+    /// instead; proven results are ±[`PROVEN_SCORE`].
     pub score: f64,
     /// The best move so far (the first of `pv`).
     pub best: Option<String>,
@@ -251,6 +252,11 @@ pub struct SearchReport {
     pub proven: Option<Side>,
     /// Time since the search began, by the worker's clock.
     pub elapsed_ms: f64,
+    /// From the Monte Carlo search (levels 5 and 6 on boards larger than 9x9): `score` is a
+    /// win rate, `nodes` counts playouts and `depth` is the length of the line of most
+    /// visited moves. Absent (false) in the alpha-beta search's reports.
+    #[serde(default)]
+    pub monte_carlo: bool,
 }
 
 /// The score of a proven win in [`SearchReport::score`] (beyond any evaluation, which the
@@ -277,7 +283,25 @@ impl SearchReport {
             nodes,
             proven: proven.map(Side::from),
             elapsed_ms,
+            monte_carlo: false,
         }
+    }
+
+    /// The report marked as the Monte Carlo search's ([`SearchReport::monte_carlo`]).
+    #[must_use]
+    pub fn with_monte_carlo(self, monte_carlo: bool) -> SearchReport {
+        SearchReport {
+            monte_carlo,
+            ..self
+        }
+    }
+
+    /// The mover's win rate by the playouts (0 to 1), for a Monte Carlo search's heuristic
+    /// score; `None` for an alpha-beta search's or a proven result.
+    #[must_use]
+    pub fn win_rate(&self) -> Option<f64> {
+        (self.monte_carlo && self.proven.is_none())
+            .then(|| ((self.score + 1.0) / 2.0).clamp(0.0, 1.0))
     }
 }
 
@@ -754,12 +778,23 @@ mod tests {
         assert_eq!(
             wire["response"],
             json!({"type": "progress", "depth": 3, "score": -0.42, "best": "f6",
-                   "pv": ["f6", "e7"], "nodes": 1234, "proven": null, "elapsedMs": 8.5})
+                   "pv": ["f6", "e7"], "nodes": 1234, "proven": null, "elapsedMs": 8.5,
+                   "monteCarlo": false})
         );
         assert_eq!(
             serde_json::from_value::<Reply>(wire).unwrap().response,
-            Response::Progress(report)
+            Response::Progress(report.clone())
         );
+        // A report without the mark is the alpha-beta search's; the Monte Carlo search's
+        // score reads as a win rate.
+        let unmarked: SearchReport = serde_json::from_value(json!({"depth": 3, "score": -0.42,
+            "best": "f6", "pv": ["f6", "e7"], "nodes": 1234, "proven": null, "elapsedMs": 8.5}))
+        .unwrap();
+        assert_eq!(unmarked, report);
+        assert_eq!(report.win_rate(), None);
+        let playouts = SearchReport::new(4, 500, &pv, 20_000, None, 9.0).with_monte_carlo(true);
+        assert_eq!(playouts.win_rate(), Some(0.75));
+        assert_eq!(won.clone().with_monte_carlo(true).win_rate(), None);
     }
 
     #[test]

@@ -289,14 +289,10 @@ impl Session {
             clock: || now_ms(),
             stop: || false,
             progress: |p: &Progress| {
-                progress(Response::Progress(SearchReport::new(
-                    p.depth,
-                    p.score,
-                    &p.pv,
-                    p.nodes,
-                    p.proven,
-                    p.elapsed_ms,
-                )));
+                progress(Response::Progress(
+                    SearchReport::new(p.depth, p.score, &p.pv, p.nodes, p.proven, p.elapsed_ms)
+                        .with_monte_carlo(p.monte_carlo),
+                ));
             },
         };
         let decision = engine.choose_move(position, level, u64::from(seed), &mut control);
@@ -319,9 +315,10 @@ impl Session {
             elapsed_ms,
             position: PositionState::from(&*position),
             reason: Some(decision.reason.into()),
-            search: decision
-                .search
-                .map(|r| SearchReport::new(r.depth, r.score, &r.pv, r.nodes, r.proven, elapsed_ms)),
+            search: decision.search.map(|r| {
+                SearchReport::new(r.depth, r.score, &r.pv, r.nodes, r.proven, elapsed_ms)
+                    .with_monte_carlo(r.monte_carlo)
+            }),
         })
     }
 

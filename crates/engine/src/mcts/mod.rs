@@ -1,7 +1,9 @@
 //! Monte Carlo tree search with the engine's knowledge in the tree (the design of MoHex,
 //! Arneson, Hayward and Henderson 2010, which overtook the alpha-beta programs of its time).
-//! A level option (`mcts=1` in `ohm match`): measured against level 6's alpha-beta it is even
-//! on 9x9 and behind on 11x11 (`docs/strength.md`), so no level plays it yet.
+//! Levels 5 and 6 play it on boards larger than 9x9 ([`crate::player::LARGE_BOARD_MCTS`]:
+//! with a node's analysis from 600 visits it beat their alpha-beta on 11x11, where with the
+//! analysis every 20 visits it had lost); on 9x9 it is even with their alpha-beta, which
+//! keeps those boards (`docs/strength.md`). `mcts=1` in `ohm match` plays it on every board.
 //!
 //! - **Playouts** ([`playout`]): random games to the full board that answer intrusions into
 //!   bridges and edge links, so that a playout's winner reflects the connections on the board.
@@ -647,6 +649,7 @@ impl<'a> Tree<'a> {
             nodes: playouts,
             stopped,
             root_moves,
+            monte_carlo: true,
         }
     }
 }
@@ -720,6 +723,7 @@ pub fn search_keeping(
                         nodes: playouts,
                         proven: partial.proven,
                         elapsed_ms: now - start_ms,
+                        monte_carlo: true,
                     });
                 }
             } else if playouts >= params.max_playouts {

@@ -358,6 +358,8 @@ pub struct Progress {
     /// The winner, when the score is a proven result.
     pub proven: Option<Color>,
     pub elapsed_ms: f64,
+    /// From the Monte Carlo search ([`crate::mcts`]): see [`SearchResult::monte_carlo`].
+    pub monte_carlo: bool,
 }
 
 /// What a search found.
@@ -379,6 +381,11 @@ pub struct SearchResult {
     /// Root moves of the last finished iteration with their scores, best first (exact for the
     /// best move, upper bounds for the others unless [`SearchParams::exact_root`]).
     pub root_moves: Vec<(Point, i32)>,
+    /// From the Monte Carlo search ([`crate::mcts`]), not this alpha-beta search: a heuristic
+    /// `score` is then `1000 · (2p - 1)` for the side to move's win rate `p` over the
+    /// playouts through its move, not `E`; `depth` is the length of the line of most
+    /// visited moves and `nodes` counts playouts.
+    pub monte_carlo: bool,
 }
 
 /// The heuristic score of `evaluation` for `color`, in the search's units.
@@ -1574,6 +1581,7 @@ pub fn search_within(
         nodes: 0,
         stopped: false,
         root_moves: Vec::new(),
+        monte_carlo: false,
     };
     if let Some(winner) = position.winner() {
         result.proven = Some(winner);
@@ -1711,6 +1719,7 @@ pub fn search_within(
             nodes: s.nodes,
             proven: result.proven,
             elapsed_ms,
+            monte_carlo: false,
         });
         if result.proven.is_some() {
             break;

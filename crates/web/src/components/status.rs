@@ -217,10 +217,11 @@ pub struct ThinkingProps {
 /// proven result.
 #[must_use]
 pub fn evaluation_words(report: &SearchReport, color: Color) -> String {
-    match report.proven {
-        Some(_) if report.score > 0.0 => "Ohm wins (proven)".to_string(),
-        Some(_) => "Ohm loses (proven)".to_string(),
-        None => format!("{:+.2} for {}", report.score, color.title()),
+    match (report.proven, report.win_rate()) {
+        (Some(_), _) if report.score > 0.0 => "Ohm wins (proven)".to_string(),
+        (Some(_), _) => "Ohm loses (proven)".to_string(),
+        (None, Some(rate)) => format!("{:.0}% for {} (playouts)", rate * 100.0, color.title()),
+        (None, None) => format!("{:+.2} for {}", report.score, color.title()),
     }
 }
 
@@ -254,6 +255,26 @@ pub fn thinking_panel(props: &ThinkingProps) -> Html {
     let best = report.and_then(|r| r.best.clone());
     let evaluation = report.map(|r| evaluation_words(r, props.color));
     let nodes = report.map(|r| grouped(r.nodes));
+    // The Monte Carlo search (levels 5 and 6 above 9x9) counts playouts and gives a win
+    // rate, not the circuit's E.
+    let monte_carlo = report.is_some_and(|r| r.monte_carlo);
+    let (nodes_label, evaluation_title) = if monte_carlo {
+        (
+            "Playouts",
+            format!(
+                "The share of the playouts through Ohm's best move won by {}, Ohm's colour",
+                props.color.title()
+            ),
+        )
+    } else {
+        (
+            "Nodes",
+            format!(
+                "E for {}, Ohm's colour: positive when Ohm is ahead",
+                props.color.title()
+            ),
+        )
+    };
     let dash = || "–".to_string();
     html! {
         <div id="thinking" class="thinking" data-depth={depth.clone()} data-best={best.clone()}>
@@ -264,9 +285,9 @@ pub fn thinking_panel(props: &ThinkingProps) -> Html {
             <dl class="thinking-facts">
                 <div><dt>{ "Depth" }</dt><dd id="thinking-depth">{ depth.unwrap_or_else(dash) }</dd></div>
                 <div><dt>{ "Best so far" }</dt><dd id="thinking-best">{ best.unwrap_or_else(dash) }</dd></div>
-                <div title={format!("E for {}, Ohm's colour: positive when Ohm is ahead", props.color.title())}>
+                <div title={evaluation_title}>
                     <dt>{ "Evaluation" }</dt><dd id="thinking-eval">{ evaluation.unwrap_or_else(dash) }</dd></div>
-                <div><dt>{ "Nodes" }</dt><dd id="thinking-nodes">{ nodes.unwrap_or_else(dash) }</dd></div>
+                <div><dt>{ nodes_label }</dt><dd id="thinking-nodes">{ nodes.unwrap_or_else(dash) }</dd></div>
             </dl>
             <button id="move-now" type="button" class="primary" {onclick}
                 title="Play the best move found so far">{ "Move now" }</button>
@@ -288,6 +309,22 @@ mod tests {
         assert_eq!(evaluation_words(&won, Color::White), "Ohm wins (proven)");
         let lost = SearchReport::new(2, -ohm_engine::search::WIN, &[], 3, Some(Color::White), 1.0);
         assert_eq!(evaluation_words(&lost, Color::White), "Ohm loses (proven)");
+        // The Monte Carlo search's score is a win rate: 1000 · (2p - 1).
+        let playouts = SearchReport::new(5, 240, &[], 30_000, None, 1.0).with_monte_carlo(true);
+        assert_eq!(
+            evaluation_words(&playouts, Color::Black),
+            "62% for Black (playouts)"
+        );
+        let proven = SearchReport::new(
+            5,
+            ohm_engine::search::WIN,
+            &[],
+            30_000,
+            Some(Color::Black),
+            1.0,
+        )
+        .with_monte_carlo(true);
+        assert_eq!(evaluation_words(&proven, Color::Black), "Ohm wins (proven)");
     }
 
     #[test]
