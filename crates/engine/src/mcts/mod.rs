@@ -70,8 +70,8 @@ pub struct MctsParams {
     /// opening), the alpha-beta search the rest (0: every position).
     pub until_stones: u32,
     /// The Monte Carlo search plays only on boards of more cells than this, the alpha-beta
-    /// search on the others (0: every board). Levels 5 and 6 take it from 10x10 on
-    /// ([`crate::player::LARGE_BOARD_MCTS`]), where it beat their alpha-beta.
+    /// search on the others (0: every board). Levels 5 and 6 have 81: boards larger than 9x9
+    /// ([`crate::player::LARGE_BOARD_MCTS`]), where it beat their alpha-beta on 11x11.
     pub larger_than_cells: u32,
 }
 
