@@ -327,9 +327,14 @@ pub const LARGE_BOARD_FRONTIER: u32 = 8;
 /// issue 16 (MKO11; the alpha-beta scored 30-10 to 35-5 in ten runs), and at 600 it beat
 /// itself at 200 25-15 (MK600, +89, -21 .. +198); 2 s a move, the issue's 11x11 ring
 /// openings, `docs/strength.md`. On 9x9, where the alpha-beta searches the even depths and
-/// the solver takes 70% of a move, the Monte Carlo search was even with it (U1 to U3).
+/// the solver takes 70% of a move, the Monte Carlo search was even with it (U1 to U3); with
+/// the analysis from 600 visits it beat it 40-24 (MC9), but against the build from before
+/// issue 16 it won only 44-20 where the alpha-beta wins 57-7 (RING9M), so 9x9 keeps the
+/// alpha-beta. A leaf gets its children on its tenth visit rather than its third: 24-16 on
+/// 11x11 (EXP11, +70, -38 .. +179), and the tree holds fewer nodes.
 pub const LARGE_BOARD_MCTS: MctsParams = MctsParams {
     knowledge_visits: 600,
+    expand_visits: 10,
     larger_than_cells: SMALL_BOARD_CELLS,
     ..MctsParams::DEFAULT
 };
