@@ -2,8 +2,9 @@
 //! Arneson, Hayward and Henderson 2010, which overtook the alpha-beta programs of its time).
 //! Levels 5 and 6 play it on boards larger than 9x9 ([`crate::player::LARGE_BOARD_MCTS`]:
 //! with a node's analysis from 600 visits it beat their alpha-beta on 11x11, where with the
-//! analysis every 20 visits it had lost); on 9x9 it is even with their alpha-beta, which
-//! keeps those boards (`docs/strength.md`). `mcts=1` in `ohm match` plays it on every board.
+//! analysis every 20 visits it had lost); on 9x9 it beats their alpha-beta head to head but
+//! scores far less against the build from before issue 16, so the alpha-beta keeps those
+//! boards (`docs/strength.md`). `mcts=1` in `ohm match` plays it on every board.
 //!
 //! - **Playouts** ([`playout`]): random games to the full board that answer intrusions into
 //!   bridges and edge links, so that a playout's winner reflects the connections on the board.
@@ -42,7 +43,8 @@ pub struct MctsParams {
     pub time_ms: Option<f64>,
     /// Playouts when there is no clock.
     pub max_playouts: u64,
-    /// Visits before a leaf gets children.
+    /// Visits before a leaf gets children (one for every empty cell, all at once: the
+    /// fewer visits, the sooner the tree reaches [`MctsParams::max_nodes`]).
     pub expand_visits: u32,
     /// Visits before a node's children are pruned and ordered by the analysis of its
     /// position (the root's at once).
