@@ -330,12 +330,14 @@ pub const LARGE_BOARD_FRONTIER: u32 = 8;
 /// the solver takes 70% of a move, the Monte Carlo search was even with it (U1 to U3); with
 /// the analysis from 600 visits it beat it 40-24 (MC9), but against the build from before
 /// issue 16 it won only 44-20 where the alpha-beta wins 57-7 (RING9M), so 9x9 keeps the
-/// alpha-beta. A leaf gets its children on its tenth visit rather than its third: 24-16 on
-/// 11x11 (EXP11, +70, -38 .. +179), 36-4 and 32-8 against the build from before issue 16
-/// (EXO11, RING11L), and half the peak memory at 2 s a move (121 MB against 242).
+/// alpha-beta. A leaf gets its children on its twentieth visit: on its tenth rather than its
+/// third it won 24-16 on 11x11 (EXP11, +70, -38 .. +179), 36-4 and 32-8 against the build
+/// from before issue 16 (EXO11, RING11L) and took half the peak memory at 2 s a move (121 MB
+/// against 242); on its twentieth rather than its tenth 23-17 (EXP20, +53, -55 .. +160), and
+/// 37-3 and 34-6 against the build from before issue 16 (EX20O11, RING11M).
 pub const LARGE_BOARD_MCTS: MctsParams = MctsParams {
     knowledge_visits: 600,
-    expand_visits: 10,
+    expand_visits: 20,
     larger_than_cells: SMALL_BOARD_CELLS,
     ..MctsParams::DEFAULT
 };
