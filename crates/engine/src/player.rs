@@ -334,7 +334,7 @@ pub const LARGE_BOARD_FRONTIER: u32 = 8;
 /// third it won 24-16 on 11x11 (EXP11, +70, -38 .. +179), 36-4 and 32-8 against the build
 /// from before issue 16 (EXO11, RING11L) and took half the peak memory at 2 s a move (121 MB
 /// against 242); on its twentieth rather than its tenth 23-17 (EXP20, +53, -55 .. +160), and
-/// 37-3 and 34-6 against the build from before issue 16 (EX20O11, RING11M).
+/// 37-3, 34-6 and 36-4 against the build from before issue 16 (EX20O11, RING11M, RING11N).
 pub const LARGE_BOARD_MCTS: MctsParams = MctsParams {
     knowledge_visits: 600,
     expand_visits: 20,
