@@ -123,6 +123,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
         match key {
             "mcts_expand" => mcts.expand_visits = number()? as u32,
             "mcts_know" => mcts.knowledge_visits = number()? as u32,
+            "mcts_inferior" => mcts.inferior_visits = number()? as u32,
             "mcts_bias" => mcts.rave_bias = number()?,
             "mcts_c" => mcts.exploration = number()?,
             "mcts_prior" => mcts.prior_games = number()?,

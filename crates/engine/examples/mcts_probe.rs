@@ -29,6 +29,7 @@ fn main() {
     let params = MctsParams {
         time_ms: Some(ms),
         knowledge_visits: env("KNOW", f64::from(d.knowledge_visits)) as u32,
+        inferior_visits: env("INFERIOR", f64::from(d.inferior_visits)) as u32,
         expand_visits: env("EXPAND", f64::from(d.expand_visits)) as u32,
         rave_bias: env("BIAS", d.rave_bias),
         exploration: env("C", d.exploration),

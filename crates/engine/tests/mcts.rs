@@ -71,3 +71,21 @@ fn proven_values_on_5x5_positions_are_right() {
     };
     check(5, 40, 0x5_5_5, 9, params);
 }
+
+#[test]
+fn proven_values_with_the_inferior_cells_alone_below_the_root_are_right() {
+    // Below the root only the inferior cells prune (from a node's second visit; the full
+    // analysis never comes): the proofs lean on their pruning and fill-in alone.
+    for (size, count, seed, min_stones, playouts) in
+        [(4, 150, 0x4_1, 2, 20_000), (5, 40, 0x5_1, 9, 3000)]
+    {
+        let params = MctsParams {
+            max_playouts: playouts,
+            expand_visits: 1,
+            inferior_visits: 2,
+            knowledge_visits: u32::MAX,
+            ..MctsParams::DEFAULT
+        };
+        check(size, count, seed, min_stones, params);
+    }
+}

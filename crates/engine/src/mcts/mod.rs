@@ -16,7 +16,9 @@
 //!   opponent's only below the root, [`MctsParams::glance`]), the must-play region less the
 //!   inferior cells) prunes its children, ends the node when H-search proves its winner, and
 //!   its fill-in is played on the board of every later descent through the node (optionally
-//!   the circuit's order gives the children a prior, [`MctsParams::prior_games`]).
+//!   the circuit's order gives the children a prior, [`MctsParams::prior_games`]; or, as an
+//!   option that lost its match, the inferior cells alone earlier,
+//!   [`MctsParams::inferior_visits`]).
 //! - **Proven values** move up the tree: a child whose mover loses makes its parent won; a
 //!   parent all of whose children are won for their movers is lost, when those children
 //!   cover all its moves (the pruned ones never matter to the value, which is what the
@@ -28,6 +30,7 @@ pub mod playout;
 
 use alloc::vec::Vec;
 
+use crate::cellset::CellSet;
 use crate::color::Color;
 use crate::point::Point;
 use crate::position::Move;
@@ -49,6 +52,12 @@ pub struct MctsParams {
     /// Visits before a node's children are pruned and ordered by the analysis of its
     /// position (the root's at once).
     pub knowledge_visits: u32,
+    /// Visits before a node below the root gets the first, cheap half of that analysis
+    /// (0: never): the inferior cells alone ([`Knowledge::begin`]: dead, captured,
+    /// dominated and vulnerable cells, no H-search), which prune its children and give its
+    /// fill-in to the playouts long before the full analysis at
+    /// [`MctsParams::knowledge_visits`].
+    pub inferior_visits: u32,
     /// RAVE's bias: the smaller, the longer the RAVE estimate dominates the win rate.
     pub rave_bias: f64,
     /// UCB's exploration constant (0: none; RAVE explores).
@@ -85,6 +94,7 @@ impl MctsParams {
         max_playouts: 20_000,
         expand_visits: 3,
         knowledge_visits: 20,
+        inferior_visits: 0,
         rave_bias: 0.001,
         exploration: 0.0,
         prior_games: 0.0,
@@ -122,6 +132,9 @@ struct Node {
     pruned: bool,
     /// The analysis has been applied to this node's children.
     known: bool,
+    /// The inferior cells have been applied to this node's children
+    /// ([`MctsParams::inferior_visits`]).
+    inferior_known: bool,
     /// Proven: 1 when the player to move in this node's position wins, -1 when it loses.
     proven: i8,
     /// 1 + the index of the node's fill-in in [`Tree::fills`] (0: none).
@@ -145,6 +158,7 @@ impl Node {
             rave_wins: 0.0,
             pruned: false,
             known: false,
+            inferior_known: false,
             proven: 0,
             fill: 0,
             complete: false,
@@ -231,6 +245,9 @@ impl SavedTree {
         let mut kept_fills = Vec::new();
         let mut nodes = alloc::vec![self.nodes[at]];
         nodes[0].cell = NO_CELL;
+        // Analysed below the old root, the new root had a glance at most: the root's analysis
+        // is the full one (the mover's own connections and settled parts too).
+        nodes[0].known = false;
         let mut queue = alloc::vec![(at, 0usize)];
         let mut head = 0;
         while head < queue.len() {
@@ -350,19 +367,7 @@ impl<'a> Tree<'a> {
             }
             return;
         }
-        if self.params.fill_in {
-            let mover = position.to_move();
-            let mut list = Vec::new();
-            for (colour, set) in [(mover, facts.own_fill), (!mover, facts.their_fill)] {
-                for p in set.iter() {
-                    list.push((self.geometry.index_of(p) as u16, stone(colour)));
-                }
-            }
-            if !list.is_empty() {
-                self.fills.push(list);
-                self.nodes[n].fill = self.fills.len() as u32;
-            }
-        }
+        self.record_fill(n, &position, facts.own_fill, facts.their_fill);
         let mut rank = alloc::vec![u16::MAX; self.geometry.cell_count()];
         for (r, &p) in facts.children.iter().enumerate() {
             rank[self.geometry.index_of(p)] = r as u16;
@@ -377,6 +382,65 @@ impl<'a> Tree<'a> {
                 let value = 1.0 - 0.5 * f64::from(r) / count;
                 self.nodes[c].rave_visits += prior;
                 self.nodes[c].rave_wins += prior * value as f32;
+            }
+        }
+    }
+
+    /// Keeps the fill-in the analysis of node `n`'s `position` found (the cells it gives
+    /// the mover and the opponent) for the descents through `n` ([`MctsParams::fill_in`]),
+    /// in place of one recorded before.
+    fn record_fill(&mut self, n: usize, position: &Position, own: CellSet, theirs: CellSet) {
+        if !self.params.fill_in {
+            return;
+        }
+        let mover = position.to_move();
+        let mut list = Vec::new();
+        for (colour, set) in [(mover, own), (!mover, theirs)] {
+            for p in set.iter() {
+                list.push((self.geometry.index_of(p) as u16, stone(colour)));
+            }
+        }
+        match self.nodes[n].fill {
+            0 if list.is_empty() => {}
+            0 => {
+                self.fills.push(list);
+                self.nodes[n].fill = self.fills.len() as u32;
+            }
+            fill => self.fills[fill as usize - 1] = list,
+        }
+    }
+
+    /// Prunes node `n`'s children by the inferior cells of its position alone (the
+    /// analysis' cheap first half, [`MctsParams::inferior_visits`]) and records its
+    /// fill-in. Each pruned cell is one the solver's analysis drops too (dead, captured,
+    /// dominated, vulnerable), so the node's value stays what its remaining children make
+    /// it; a position its fill-in connects is decided.
+    fn apply_inferior(&mut self, n: usize) {
+        self.nodes[n].inferior_known = true;
+        let position = self.position_at_path();
+        let (cells, facts) = self.knowledge.begin(&position);
+        let Some(cells) = cells else {
+            if let Some(terminal) = facts.terminal {
+                self.nodes[n].proven = if terminal.mover_wins { 1 } else { -1 };
+            }
+            return;
+        };
+        if self.params.fill_in {
+            let filled = cells.filled_position(&position);
+            if let Some(winner) = filled.connected_winner() {
+                self.nodes[n].proven = if winner == position.to_move() { 1 } else { -1 };
+                return;
+            }
+        }
+        self.record_fill(n, &position, facts.own_fill, facts.their_fill);
+        let moves = cells.consider & position.empty_cells() - facts.own_fill - facts.their_fill;
+        if moves.is_empty() {
+            return;
+        }
+        for c in self.nodes[n].children() {
+            let p = self.geometry.point_of(usize::from(self.nodes[c].cell));
+            if !moves.contains(p) {
+                self.nodes[c].pruned = true;
             }
         }
     }
@@ -479,6 +543,15 @@ impl<'a> Tree<'a> {
                 && (n == 0 || self.nodes[n].visits >= self.params.knowledge_visits)
             {
                 self.apply_knowledge(n);
+                if self.nodes[n].proven != 0 {
+                    continue;
+                }
+            } else if !self.nodes[n].known
+                && !self.nodes[n].inferior_known
+                && self.params.inferior_visits > 0
+                && self.nodes[n].visits >= self.params.inferior_visits
+            {
+                self.apply_inferior(n);
                 if self.nodes[n].proven != 0 {
                     continue;
                 }
