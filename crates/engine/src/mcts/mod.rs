@@ -433,7 +433,7 @@ impl<'a> Tree<'a> {
             }
         }
         self.record_fill(n, &position, facts.own_fill, facts.their_fill);
-        let moves = cells.consider & position.empty_cells() - facts.own_fill - facts.their_fill;
+        let moves = cells.consider & (position.empty_cells() - facts.own_fill - facts.their_fill);
         if moves.is_empty() {
             return;
         }
