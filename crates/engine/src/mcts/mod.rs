@@ -130,11 +130,9 @@ struct Node {
     rave_wins: f32,
     /// Removed from the parent's moves by the analysis.
     pruned: bool,
-    /// The analysis has been applied to this node's children.
-    known: bool,
-    /// The inferior cells have been applied to this node's children
-    /// ([`MctsParams::inferior_visits`]).
-    inferior_known: bool,
+    /// How much of the analysis has been applied to this node's children (one byte, so
+    /// that a node stays 32 bytes).
+    analysis: Analysis,
     /// Proven: 1 when the player to move in this node's position wins, -1 when it loses.
     proven: i8,
     /// 1 + the index of the node's fill-in in [`Tree::fills`] (0: none).
@@ -145,6 +143,19 @@ struct Node {
 }
 
 const NO_CELL: u16 = u16::MAX;
+
+// The tree's memory is counted in 32-byte nodes (`docs/strength.md`, Memory).
+const _: () = assert!(core::mem::size_of::<Node>() == 32);
+
+/// How much of its position's analysis a node's children have had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Analysis {
+    None,
+    /// The inferior cells alone ([`MctsParams::inferior_visits`]).
+    Inferior,
+    /// The whole analysis ([`MctsParams::knowledge_visits`]).
+    Full,
+}
 
 impl Node {
     const fn new(cell: u16) -> Node {
@@ -157,8 +168,7 @@ impl Node {
             rave_visits: 0.0,
             rave_wins: 0.0,
             pruned: false,
-            known: false,
-            inferior_known: false,
+            analysis: Analysis::None,
             proven: 0,
             fill: 0,
             complete: false,
@@ -247,7 +257,7 @@ impl SavedTree {
         nodes[0].cell = NO_CELL;
         // Analysed below the old root, the new root had a glance at most: the root's analysis
         // is the full one (the mover's own connections and settled parts too).
-        nodes[0].known = false;
+        nodes[0].analysis = Analysis::None;
         let mut queue = alloc::vec![(at, 0usize)];
         let mut head = 0;
         while head < queue.len() {
@@ -352,7 +362,7 @@ impl<'a> Tree<'a> {
 
     /// Prunes and orders node `n`'s children by the analysis of its position.
     fn apply_knowledge(&mut self, n: usize) {
-        self.nodes[n].known = true;
+        self.nodes[n].analysis = Analysis::Full;
         let position = self.position_at_path();
         let depth = if n != 0 && self.params.glance {
             Depth::Glance
@@ -416,7 +426,7 @@ impl<'a> Tree<'a> {
     /// dominated, vulnerable), so the node's value stays what its remaining children make
     /// it; a position its fill-in connects is decided.
     fn apply_inferior(&mut self, n: usize) {
-        self.nodes[n].inferior_known = true;
+        self.nodes[n].analysis = Analysis::Inferior;
         let position = self.position_at_path();
         let (cells, facts) = self.knowledge.begin(&position);
         let Some(cells) = cells else {
@@ -539,16 +549,15 @@ impl<'a> Tree<'a> {
                     break None;
                 }
             }
-            if !self.nodes[n].known
+            if self.nodes[n].analysis != Analysis::Full
                 && (n == 0 || self.nodes[n].visits >= self.params.knowledge_visits)
             {
                 self.apply_knowledge(n);
                 if self.nodes[n].proven != 0 {
                     continue;
                 }
-            } else if !self.nodes[n].known
-                && !self.nodes[n].inferior_known
-                && self.params.inferior_visits > 0
+            } else if self.params.inferior_visits > 0
+                && self.nodes[n].analysis == Analysis::None
                 && self.nodes[n].visits >= self.params.inferior_visits
             {
                 self.apply_inferior(n);
