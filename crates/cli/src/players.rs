@@ -131,6 +131,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             "mcts_keep" => mcts.keep_tree = switch(key, value)?,
             "mcts_glance" => mcts.glance = switch(key, value)?,
             "mcts_fill" => mcts.fill_in = switch(key, value)?,
+            "mcts_lgr" => mcts.last_good_reply = switch(key, value)?,
             "mcts_until" => mcts.until_stones = number()? as u32,
             "mcts_above" => mcts.larger_than_cells = number()? as u32,
             _ => return Err(format!("unknown option '{key}'")),

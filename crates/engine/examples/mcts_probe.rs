@@ -35,6 +35,7 @@ fn main() {
         exploration: env("C", d.exploration),
         prior_games: env("PRIOR", d.prior_games),
         glance: env("GLANCE", f64::from(u8::from(d.glance))) > 0.0,
+        last_good_reply: env("LGR", f64::from(u8::from(d.last_good_reply))) > 0.0,
         ..d
     };
     let start = Instant::now();

@@ -37,7 +37,7 @@ use crate::position::Move;
 use crate::search::{Control, Progress, SearchResult, PROVEN};
 use crate::solver::{Depth, Knowledge};
 use crate::Position;
-use playout::{stone, Geometry, PlayoutBoard, EMPTY};
+use playout::{stone, Geometry, PlayoutBoard, Replies, EMPTY};
 
 /// The knobs of the Monte Carlo search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -84,6 +84,9 @@ pub struct MctsParams {
     /// search on the others (0: every board). Levels 5 and 6 have 81: boards larger than 9x9
     /// ([`crate::player::LARGE_BOARD_MCTS`]), where it beat their alpha-beta on 11x11.
     pub larger_than_cells: u32,
+    /// The playouts answer a move with the mover's last good reply to it
+    /// ([`playout::Replies`]) where no bridge needs saving.
+    pub last_good_reply: bool,
 }
 
 impl MctsParams {
@@ -104,6 +107,7 @@ impl MctsParams {
         fill_in: true,
         until_stones: 0,
         larger_than_cells: 0,
+        last_good_reply: false,
     };
 
     /// Whether the Monte Carlo search plays `position` ([`MctsParams::until_stones`],
@@ -301,6 +305,8 @@ struct Tree<'a> {
     played: Vec<u16>,
     /// The winning move the analysis names when it proves the root won by a connection.
     root_win: Option<Point>,
+    /// The playouts' last good replies ([`MctsParams::last_good_reply`]).
+    replies: Option<Replies>,
 }
 
 impl<'a> Tree<'a> {
@@ -317,6 +323,9 @@ impl<'a> Tree<'a> {
             .and_then(|saved| saved.subtree_at(root, &geometry, &root_cells))
             .unwrap_or_else(|| (alloc::vec![Node::new(NO_CELL)], Vec::new()));
         let board = PlayoutBoard::new(&geometry);
+        let replies = params
+            .last_good_reply
+            .then(|| Replies::new(geometry.cell_count()));
         Tree {
             params,
             knowledge,
@@ -330,6 +339,7 @@ impl<'a> Tree<'a> {
             path: Vec::new(),
             played: Vec::new(),
             root_win: None,
+            replies,
         }
     }
 
@@ -523,6 +533,15 @@ impl<'a> Tree<'a> {
         let mut played = core::mem::take(&mut self.played);
         played.clear();
         let mut filled_any = false;
+        if let Some(replies) = &mut self.replies {
+            replies.moves.clear();
+            let mover = self.root.to_move();
+            replies.first_mover = stone(mover);
+            if let Some(l) = last {
+                replies.moves.push(l as u16);
+                replies.first_mover = stone(!mover);
+            }
+        }
         let winner = loop {
             if self.nodes[n].proven != 0 {
                 break Some(if self.nodes[n].proven == 1 {
@@ -587,6 +606,9 @@ impl<'a> Tree<'a> {
             let cell = self.nodes[c].cell;
             cells[usize::from(cell)] = stone(to_move);
             played.push(cell);
+            if let Some(replies) = &mut self.replies {
+                replies.moves.push(cell);
+            }
             last = Some(usize::from(cell));
             to_move = !to_move;
             self.path.push(c as u32);
@@ -596,9 +618,16 @@ impl<'a> Tree<'a> {
             Some(w) => w,
             None => {
                 self.board.reset(&cells);
-                let w = self
-                    .board
-                    .play_out(&self.geometry, to_move, last, &mut self.rng);
+                let w = self.board.play_out_with(
+                    &self.geometry,
+                    to_move,
+                    last,
+                    &mut self.rng,
+                    self.replies.as_mut(),
+                );
+                if let Some(replies) = &mut self.replies {
+                    replies.learn(stone(w));
+                }
                 self.update_rave(w);
                 w
             }

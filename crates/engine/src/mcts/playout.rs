@@ -234,9 +234,24 @@ impl PlayoutBoard {
     pub fn play_out(
         &mut self,
         geometry: &Geometry,
+        to_move: Color,
+        last: Option<usize>,
+        rng: &mut crate::player::Rng,
+    ) -> Color {
+        self.play_out_with(geometry, to_move, last, rng, None)
+    }
+
+    /// As [`PlayoutBoard::play_out`]; with `replies`, a move that answers no bridge
+    /// intrusion is the mover's last good reply to the move before it where that cell is
+    /// empty, and the playout's moves are appended to the replies' record for
+    /// [`Replies::learn`].
+    pub fn play_out_with(
+        &mut self,
+        geometry: &Geometry,
         mut to_move: Color,
         mut last: Option<usize>,
         rng: &mut crate::player::Rng,
+        mut replies: Option<&mut Replies>,
     ) -> Color {
         let mut answers = [0u16; 6];
         while !self.empty.is_empty() {
@@ -246,16 +261,79 @@ impl PlayoutBoard {
                 let count = geometry.bridge_answers(&self.cells, p, colour, &mut answers);
                 if count > 0 {
                     chosen = Some(usize::from(answers[rng.below(count as u64) as usize]));
+                } else if let Some(replies) = replies.as_deref() {
+                    chosen = replies.reply(colour, p).filter(|&r| self.cells[r] == EMPTY);
                 }
             }
             let i = chosen.unwrap_or_else(|| {
                 usize::from(self.empty[rng.below(self.empty.len() as u64) as usize])
             });
             self.take(i, colour);
+            if let Some(replies) = replies.as_deref_mut() {
+                replies.moves.push(i as u16);
+            }
             last = Some(i);
             to_move = !to_move;
         }
         geometry.full_board_winner(&self.cells, &mut self.stack, &mut self.seen)
+    }
+}
+
+/// No reply stored.
+const NO_REPLY: u16 = u16::MAX;
+
+/// The last-good-reply policy with forgetting (Baier and Drake 2010): for each colour and
+/// each cell its opponent played, the reply that colour made to it in the latest playout it
+/// won, dropped again when a playout that made the same reply is lost. Replies carry what
+/// the search learns about local fights (which answer saves a template, which intrusion
+/// breaks it) from one playout to the next, beyond the fixed bridge answers.
+#[derive(Clone, Debug)]
+pub struct Replies {
+    /// `[colour slot * cells + previous cell]`: the reply's cell, or [`NO_REPLY`].
+    best: Vec<u16>,
+    cells: usize,
+    /// The moves of the current descent and playout in order (tree moves, then playout
+    /// moves), the first by [`Replies::first_mover`].
+    pub moves: Vec<u16>,
+    pub first_mover: u8,
+}
+
+impl Replies {
+    #[must_use]
+    pub fn new(cells: usize) -> Replies {
+        Replies {
+            best: vec![NO_REPLY; 2 * cells],
+            cells,
+            moves: Vec::with_capacity(cells + 1),
+            first_mover: BLACK,
+        }
+    }
+
+    fn slot(&self, colour: u8, previous: usize) -> usize {
+        usize::from(colour == WHITE) * self.cells + previous
+    }
+
+    /// `colour`'s stored reply to the opponent's move at `previous`.
+    #[must_use]
+    pub fn reply(&self, colour: u8, previous: usize) -> Option<usize> {
+        let r = self.best[self.slot(colour, previous)];
+        (r != NO_REPLY).then_some(usize::from(r))
+    }
+
+    /// Learns from the recorded moves of a game `winner` won: the winner's replies are
+    /// stored, the loser's forgotten where they are the stored ones.
+    pub fn learn(&mut self, winner: u8) {
+        let mut mover = self.first_mover;
+        for k in 1..self.moves.len() {
+            mover = if mover == BLACK { WHITE } else { BLACK };
+            let (previous, reply) = (usize::from(self.moves[k - 1]), self.moves[k]);
+            let slot = self.slot(mover, previous);
+            if mover == winner {
+                self.best[slot] = reply;
+            } else if self.best[slot] == reply {
+                self.best[slot] = NO_REPLY;
+            }
+        }
     }
 }
 
@@ -285,6 +363,26 @@ mod tests {
             }
             assert_eq!(full.connected_winner(), Some(winner));
         }
+    }
+
+    #[test]
+    fn the_winner_s_replies_are_kept_and_the_loser_s_forgotten() {
+        let mut replies = Replies::new(25);
+        // Black 3, White 7, Black 9, White 4; Black wins: Black's reply 9 to 7 is kept,
+        // White's replies are not stored.
+        replies.first_mover = BLACK;
+        replies.moves.extend([3, 7, 9, 4]);
+        replies.learn(BLACK);
+        assert_eq!(replies.reply(BLACK, 7), Some(9));
+        assert_eq!(replies.reply(WHITE, 3), None);
+        // White first: White 7, Black 9, White 1; White wins: Black's 9 answering 7 loses
+        // and is forgotten; White's 1 answering 9 is kept.
+        replies.first_mover = WHITE;
+        replies.moves.clear();
+        replies.moves.extend([7, 9, 1]);
+        replies.learn(WHITE);
+        assert_eq!(replies.reply(BLACK, 7), None);
+        assert_eq!(replies.reply(WHITE, 9), Some(1));
     }
 
     #[test]
