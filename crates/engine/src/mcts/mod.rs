@@ -533,15 +533,7 @@ impl<'a> Tree<'a> {
         let mut played = core::mem::take(&mut self.played);
         played.clear();
         let mut filled_any = false;
-        if let Some(replies) = &mut self.replies {
-            replies.moves.clear();
-            let mover = self.root.to_move();
-            replies.first_mover = stone(mover);
-            if let Some(l) = last {
-                replies.moves.push(l as u16);
-                replies.first_mover = stone(!mover);
-            }
-        }
+        let root_last = last;
         let winner = loop {
             if self.nodes[n].proven != 0 {
                 break Some(if self.nodes[n].proven == 1 {
@@ -606,9 +598,6 @@ impl<'a> Tree<'a> {
             let cell = self.nodes[c].cell;
             cells[usize::from(cell)] = stone(to_move);
             played.push(cell);
-            if let Some(replies) = &mut self.replies {
-                replies.moves.push(cell);
-            }
             last = Some(usize::from(cell));
             to_move = !to_move;
             self.path.push(c as u32);
@@ -618,6 +607,10 @@ impl<'a> Tree<'a> {
             Some(w) => w,
             None => {
                 self.board.reset(&cells);
+                if let Some(replies) = &mut self.replies {
+                    let path = self.path[1..].iter().map(|&c| self.nodes[c as usize].cell);
+                    replies.begin(root_last, self.root.to_move(), path);
+                }
                 let w = self.board.play_out_with(
                     &self.geometry,
                     to_move,
@@ -626,7 +619,7 @@ impl<'a> Tree<'a> {
                     self.replies.as_mut(),
                 );
                 if let Some(replies) = &mut self.replies {
-                    replies.learn(stone(w));
+                    replies.learn(w);
                 }
                 self.update_rave(w);
                 w

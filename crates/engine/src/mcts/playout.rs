@@ -292,10 +292,10 @@ pub struct Replies {
     /// `[colour slot * cells + previous cell]`: the reply's cell, or [`NO_REPLY`].
     best: Vec<u16>,
     cells: usize,
-    /// The moves of the current descent and playout in order (tree moves, then playout
-    /// moves), the first by [`Replies::first_mover`].
-    pub moves: Vec<u16>,
-    pub first_mover: u8,
+    /// The moves of the current descent and playout in order (the root's last move, the
+    /// tree's moves, then the playout's), the first by `first_mover`.
+    moves: Vec<u16>,
+    first_mover: Color,
 }
 
 impl Replies {
@@ -305,8 +305,25 @@ impl Replies {
             best: vec![NO_REPLY; 2 * cells],
             cells,
             moves: Vec::with_capacity(cells + 1),
-            first_mover: BLACK,
+            first_mover: Color::Black,
         }
+    }
+
+    /// Starts the record of a descent: the move that led to the root (`root_last`, if any),
+    /// then the tree's moves from the root, whose mover is `root_mover`.
+    pub fn begin(
+        &mut self,
+        root_last: Option<usize>,
+        root_mover: Color,
+        tree_moves: impl Iterator<Item = u16>,
+    ) {
+        self.moves.clear();
+        self.first_mover = root_mover;
+        if let Some(l) = root_last {
+            self.moves.push(l as u16);
+            self.first_mover = !root_mover;
+        }
+        self.moves.extend(tree_moves);
     }
 
     fn slot(&self, colour: u8, previous: usize) -> usize {
@@ -322,12 +339,12 @@ impl Replies {
 
     /// Learns from the recorded moves of a game `winner` won: the winner's replies are
     /// stored, the loser's forgotten where they are the stored ones.
-    pub fn learn(&mut self, winner: u8) {
+    pub fn learn(&mut self, winner: Color) {
         let mut mover = self.first_mover;
         for k in 1..self.moves.len() {
-            mover = if mover == BLACK { WHITE } else { BLACK };
+            mover = !mover;
             let (previous, reply) = (usize::from(self.moves[k - 1]), self.moves[k]);
-            let slot = self.slot(mover, previous);
+            let slot = self.slot(stone(mover), previous);
             if mover == winner {
                 self.best[slot] = reply;
             } else if self.best[slot] == reply {
@@ -370,17 +387,14 @@ mod tests {
         let mut replies = Replies::new(25);
         // Black 3, White 7, Black 9, White 4; Black wins: Black's reply 9 to 7 is kept,
         // White's replies are not stored.
-        replies.first_mover = BLACK;
-        replies.moves.extend([3, 7, 9, 4]);
-        replies.learn(BLACK);
+        replies.begin(None, Color::Black, [3, 7, 9, 4].into_iter());
+        replies.learn(Color::Black);
         assert_eq!(replies.reply(BLACK, 7), Some(9));
         assert_eq!(replies.reply(WHITE, 3), None);
-        // White first: White 7, Black 9, White 1; White wins: Black's 9 answering 7 loses
-        // and is forgotten; White's 1 answering 9 is kept.
-        replies.first_mover = WHITE;
-        replies.moves.clear();
-        replies.moves.extend([7, 9, 1]);
-        replies.learn(WHITE);
+        // White's 7 led to the root, then Black 9, White 1; White wins: Black's 9 answering
+        // 7 loses and is forgotten; White's 1 answering 9 is kept.
+        replies.begin(Some(7), Color::Black, [9, 1].into_iter());
+        replies.learn(Color::White);
         assert_eq!(replies.reply(BLACK, 7), None);
         assert_eq!(replies.reply(WHITE, 9), Some(1));
     }
