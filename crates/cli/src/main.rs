@@ -85,7 +85,8 @@ usage:
                                      Monte Carlo search below N stones only), mcts_above=CELLS
                                      (only on larger boards), mcts_bias=F,
                                      mcts_c=F, mcts_prior=N, mcts_expand=N, mcts_keep=0|1,
-                                     mcts_nodes=N
+                                     mcts_nodes=N, mcts_inferior=N, mcts_lgr=0|1,
+                                     mcts_inherit=N
   ohm tally <dir>...                 the result table of the records ohm match wrote
                                      (one match, or its parts from --first-game runs);
                                      both print the score over the openings played with

@@ -1,5 +1,6 @@
 //! The Monte Carlo search on one position: playouts, analyses and the chosen move, for
-//! tuning (`cargo run --release -p ohm-engine --example mcts_probe -- SIZE MOVES MS`).
+//! tuning (`cargo run --release -p ohm-engine --example mcts_probe -- SIZE MOVES MS`;
+//! `PLAYOUTS=N` for a fixed count).
 use ohm_engine::mcts::{search, MctsParams};
 use ohm_engine::search::Control;
 use ohm_engine::solver::{Knowledge, SolverParams};
@@ -26,8 +27,14 @@ fn main() {
     knowledge.order_children = std::env::var("ORDER").is_ok();
     let env = |k: &str, d: f64| std::env::var(k).ok().map_or(d, |v| v.parse().unwrap());
     let d = MctsParams::DEFAULT;
+    // PLAYOUTS=N: a fixed count instead of the clock, for instruction counts that
+    // compare two builds (`perf stat`), whatever else the machine is doing.
+    let playouts = std::env::var("PLAYOUTS")
+        .ok()
+        .map(|v| v.parse::<u64>().unwrap());
     let params = MctsParams {
-        time_ms: Some(ms),
+        time_ms: if playouts.is_some() { None } else { Some(ms) },
+        max_playouts: playouts.unwrap_or(d.max_playouts),
         knowledge_visits: env("KNOW", f64::from(d.knowledge_visits)) as u32,
         inferior_visits: env("INFERIOR", f64::from(d.inferior_visits)) as u32,
         expand_visits: env("EXPAND", f64::from(d.expand_visits)) as u32,
@@ -35,6 +42,7 @@ fn main() {
         exploration: env("C", d.exploration),
         prior_games: env("PRIOR", d.prior_games),
         glance: env("GLANCE", f64::from(u8::from(d.glance))) > 0.0,
+        inherited_rave: env("INHERIT", f64::from(d.inherited_rave)) as f32,
         last_good_reply: env("LGR", f64::from(u8::from(d.last_good_reply))) > 0.0,
         ..d
     };

@@ -87,6 +87,11 @@ pub struct MctsParams {
     /// The playouts answer a move with the mover's last good reply to it
     /// ([`playout::Replies`]) where no bridge needs saving.
     pub last_good_reply: bool,
+    /// Virtual RAVE playouts a new child inherits, at most, from the child of its
+    /// grandparent with the same cell (0: none): the same player's all-moves-as-first
+    /// estimate of the move two plies up, so that a node's first playouts go to the moves
+    /// already known good instead of to every cell in turn.
+    pub inherited_rave: f32,
 }
 
 impl MctsParams {
@@ -108,6 +113,7 @@ impl MctsParams {
         until_stones: 0,
         larger_than_cells: 0,
         last_good_reply: false,
+        inherited_rave: 0.0,
     };
 
     /// Whether the Monte Carlo search plays `position` ([`MctsParams::until_stones`],
@@ -344,8 +350,9 @@ impl<'a> Tree<'a> {
     }
 
     /// Gives node `n` a child for every empty cell of `cells` (`complete`: no fill-in on
-    /// them).
-    fn expand(&mut self, n: usize, cells: &[u8], complete: bool) {
+    /// them); with [`MctsParams::inherited_rave`], each starts from the RAVE estimate of
+    /// the same cell at `grandparent`.
+    fn expand(&mut self, n: usize, cells: &[u8], complete: bool, grandparent: Option<usize>) {
         let first = self.nodes.len();
         for (i, &c) in cells.iter().enumerate() {
             if c == EMPTY {
@@ -355,6 +362,25 @@ impl<'a> Tree<'a> {
         self.nodes[n].first_child = first as u32;
         self.nodes[n].child_count = (self.nodes.len() - first) as u16;
         self.nodes[n].complete = complete;
+        let cap = self.params.inherited_rave;
+        if let Some(g) = grandparent.filter(|_| cap > 0.0) {
+            // Both child lists are in cell order: one merge walk pairs the cells.
+            let mut elders = self.nodes[g].children().peekable();
+            for c in first..self.nodes.len() {
+                let cell = self.nodes[c].cell;
+                while elders.next_if(|&e| self.nodes[e].cell < cell).is_some() {}
+                let Some(e) = elders.next_if(|&e| self.nodes[e].cell == cell) else {
+                    continue;
+                };
+                let elder = &self.nodes[e];
+                if elder.rave_visits > 0.0 {
+                    let visits = elder.rave_visits.min(cap);
+                    let wins = visits * elder.rave_wins / elder.rave_visits;
+                    self.nodes[c].rave_visits = visits;
+                    self.nodes[c].rave_wins = wins;
+                }
+            }
+        }
     }
 
     /// The position of the node at the end of `self.path`.
@@ -545,7 +571,12 @@ impl<'a> Tree<'a> {
             if self.nodes[n].child_count == 0 {
                 let may_grow = self.nodes.len() < self.params.max_nodes as usize;
                 if (n == 0 || self.nodes[n].visits >= self.params.expand_visits) && may_grow {
-                    self.expand(n, &cells, !filled_any);
+                    let grandparent = self
+                        .path
+                        .len()
+                        .checked_sub(3)
+                        .map(|k| self.path[k] as usize);
+                    self.expand(n, &cells, !filled_any, grandparent);
                     if self.nodes[n].child_count == 0 {
                         // A full board: its connection decides. With an ancestor's fill-in
                         // on it, that is the playouts' estimate, not a proof.
@@ -934,6 +965,54 @@ mod tests {
         assert_eq!(
             u64::from(saved.as_ref().unwrap().nodes[0].visits),
             third.nodes
+        );
+    }
+
+    #[test]
+    fn a_new_child_starts_from_its_grandparents_rave_estimate_up_to_the_cap() {
+        let position = Position::new(Board::square(7).unwrap());
+        let knowledge = Knowledge::of(&SolverParams::DEFAULT);
+        let params = MctsParams {
+            inherited_rave: 4.0,
+            ..MctsParams::DEFAULT
+        };
+        let mut tree = Tree::new(&position, &params, &knowledge, 1, None);
+        for _ in 0..500 {
+            tree.run_once();
+        }
+        // A grandchild of the root made afresh: its children take the root's children's
+        // estimates, capped at four playouts, on the cells both have.
+        let a = tree.nodes[0]
+            .children()
+            .find(|&c| !tree.nodes[c].pruned)
+            .unwrap();
+        let b = tree.nodes[0].children().find(|&c| c != a).unwrap();
+        let mut cells = tree.root_cells.clone();
+        cells[usize::from(tree.nodes[a].cell)] = stone(Color::Black);
+        cells[usize::from(tree.nodes[b].cell)] = stone(Color::White);
+        let grandchild = tree.nodes.len();
+        tree.nodes.push(Node::new(tree.nodes[b].cell));
+        tree.expand(grandchild, &cells, true, Some(0));
+        let mut capped = 0;
+        for c in tree.nodes[grandchild].children() {
+            let child = tree.nodes[c];
+            let elder = tree.nodes[0]
+                .children()
+                .map(|e| tree.nodes[e])
+                .find(|e| e.cell == child.cell)
+                .unwrap();
+            assert_eq!(child.visits, 0);
+            assert_eq!(child.rave_visits, elder.rave_visits.min(4.0));
+            if elder.rave_visits > 0.0 {
+                let rate = |n: &Node| n.rave_wins / n.rave_visits;
+                assert!((rate(&child) - rate(&elder)).abs() < 1e-6);
+            }
+            capped += usize::from(elder.rave_visits > 4.0);
+        }
+        assert!(capped > 0);
+        assert_eq!(
+            usize::from(tree.nodes[grandchild].child_count),
+            cells.iter().filter(|&&c| c == EMPTY).count()
         );
     }
 }
