@@ -27,8 +27,8 @@ fn main() {
     knowledge.order_children = std::env::var("ORDER").is_ok();
     let env = |k: &str, d: f64| std::env::var(k).ok().map_or(d, |v| v.parse().unwrap());
     let d = MctsParams::DEFAULT;
-    // PLAYOUTS=N: a fixed count instead of the clock, for instruction counts that
-    // compare two builds (`perf stat`), whatever else the machine is doing.
+    // PLAYOUTS=N: a fixed count instead of the clock, so that two builds are timed on the
+    // same number of playouts.
     let playouts = std::env::var("PLAYOUTS")
         .ok()
         .map(|v| v.parse::<u64>().unwrap());
