@@ -362,23 +362,28 @@ impl<'a> Tree<'a> {
         self.nodes[n].first_child = first as u32;
         self.nodes[n].child_count = (self.nodes.len() - first) as u16;
         self.nodes[n].complete = complete;
+        if let Some(g) = grandparent.filter(|_| self.params.inherited_rave > 0.0) {
+            self.inherit_rave(first..self.nodes.len(), g);
+        }
+    }
+
+    /// Gives each of `children` the RAVE estimate of `grandparent`'s child on the same
+    /// cell, over at most [`MctsParams::inherited_rave`] virtual playouts.
+    fn inherit_rave(&mut self, children: core::ops::Range<usize>, grandparent: usize) {
         let cap = self.params.inherited_rave;
-        if let Some(g) = grandparent.filter(|_| cap > 0.0) {
-            // Both child lists are in cell order: one merge walk pairs the cells.
-            let mut elders = self.nodes[g].children().peekable();
-            for c in first..self.nodes.len() {
-                let cell = self.nodes[c].cell;
-                while elders.next_if(|&e| self.nodes[e].cell < cell).is_some() {}
-                let Some(e) = elders.next_if(|&e| self.nodes[e].cell == cell) else {
-                    continue;
-                };
-                let elder = &self.nodes[e];
-                if elder.rave_visits > 0.0 {
-                    let visits = elder.rave_visits.min(cap);
-                    let wins = visits * elder.rave_wins / elder.rave_visits;
-                    self.nodes[c].rave_visits = visits;
-                    self.nodes[c].rave_wins = wins;
-                }
+        // Both child lists are in cell order: one merge walk pairs the cells.
+        let mut elders = self.nodes[grandparent].children().peekable();
+        for c in children {
+            let cell = self.nodes[c].cell;
+            while elders.next_if(|&e| self.nodes[e].cell < cell).is_some() {}
+            let Some(e) = elders.next_if(|&e| self.nodes[e].cell == cell) else {
+                continue;
+            };
+            let elder = self.nodes[e];
+            if elder.rave_visits > 0.0 {
+                let visits = elder.rave_visits.min(cap);
+                self.nodes[c].rave_visits = visits;
+                self.nodes[c].rave_wins = visits * elder.rave_wins / elder.rave_visits;
             }
         }
     }
@@ -980,7 +985,7 @@ mod tests {
         for _ in 0..500 {
             tree.run_once();
         }
-        // A grandchild of the root made afresh: its children take the root's children's
+        // A node two plies below the root, made afresh: its children take the root's children's
         // estimates, capped at four playouts, on the cells both have.
         let a = tree.nodes[0]
             .children()
