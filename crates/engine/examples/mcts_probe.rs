@@ -43,6 +43,7 @@ fn main() {
         prior_games: env("PRIOR", d.prior_games),
         glance: env("GLANCE", f64::from(u8::from(d.glance))) > 0.0,
         inherited_rave: env("INHERIT", f64::from(d.inherited_rave)) as f32,
+        pattern_prior: env("PATTERN", f64::from(d.pattern_prior)) as f32,
         last_good_reply: env("LGR", f64::from(u8::from(d.last_good_reply))) > 0.0,
         ..d
     };

@@ -40,6 +40,7 @@ pub mod notation;
 pub mod openings;
 pub mod player;
 pub mod point;
+pub mod policy;
 pub mod position;
 pub mod puzzle;
 pub mod search;

@@ -89,3 +89,14 @@ fn proven_values_with_the_inferior_cells_alone_below_the_root_are_right() {
         check(size, count, seed, min_stones, params);
     }
 }
+
+#[test]
+fn proven_values_with_the_pattern_prior_are_right() {
+    // The move patterns' prior changes only the order of the descents: the proofs stay
+    // the analysis' and the tree's.
+    let params = MctsParams {
+        pattern_prior: 30.0,
+        ..MctsParams::DEFAULT
+    };
+    check(4, 150, 0x4_2, 2, params);
+}

@@ -33,7 +33,7 @@ use alloc::vec::Vec;
 use crate::cellset::CellSet;
 use crate::color::Color;
 use crate::point::Point;
-use crate::position::Move;
+use crate::position::{Move, PlayedMove};
 use crate::search::{Control, Progress, SearchResult, PROVEN};
 use crate::solver::{Depth, Knowledge};
 use crate::Position;
@@ -92,6 +92,11 @@ pub struct MctsParams {
     /// estimate of the move two plies up, so that a node's first playouts go to the moves
     /// already known good instead of to every cell in turn.
     pub inherited_rave: f32,
+    /// Virtual RAVE playouts each new child gets from the move patterns
+    /// ([`crate::policy`], 0: none): won at the rate at which the child's pattern strength
+    /// would beat the mean of its siblings' (one half for an average move), so that a
+    /// node's first playouts go to the moves that look like good ones.
+    pub pattern_prior: f32,
 }
 
 impl MctsParams {
@@ -114,6 +119,7 @@ impl MctsParams {
         larger_than_cells: 0,
         last_good_reply: false,
         inherited_rave: 0.0,
+        pattern_prior: 0.0,
     };
 
     /// Whether the Monte Carlo search plays `position` ([`MctsParams::until_stones`],
@@ -215,6 +221,24 @@ pub struct SavedTree {
 }
 
 impl SavedTree {
+    /// The root's moves the analysis kept, with the playouts the search gave each: where
+    /// it spent its time (the training target of [`crate::policy`]).
+    #[must_use]
+    pub fn root_visits(&self) -> Vec<(Point, u32)> {
+        let width = usize::from(self.width);
+        self.nodes[0]
+            .children()
+            .filter(|&c| !self.nodes[c].pruned)
+            .map(|c| {
+                let i = usize::from(self.nodes[c].cell);
+                (
+                    Point::cell_unchecked((i % width) as u8, (i / width) as u8),
+                    self.nodes[c].visits,
+                )
+            })
+            .collect()
+    }
+
     /// The nodes of the subtree of `root` (whose cells are `cells`), renumbered from 0, when
     /// `root` follows the saved root by at most two moves that the tree holds and is not
     /// decided there.
@@ -292,6 +316,18 @@ impl SavedTree {
     }
 }
 
+/// What [`Tree::expand`] needs to know of the node beyond its cells: the grandparent (for
+/// [`MctsParams::inherited_rave`]) and the mover and the last two moves (for
+/// [`MctsParams::pattern_prior`]).
+struct ExpandContext {
+    grandparent: Option<usize>,
+    /// The mover's stone value.
+    mover: u8,
+    /// The opponent's last move and the mover's, as compact cells.
+    last: Option<usize>,
+    own_last: Option<usize>,
+}
+
 /// The Monte Carlo search of one position.
 struct Tree<'a> {
     params: &'a MctsParams,
@@ -313,6 +349,8 @@ struct Tree<'a> {
     root_win: Option<Point>,
     /// The playouts' last good replies ([`MctsParams::last_good_reply`]).
     replies: Option<Replies>,
+    /// Scratch of [`Tree::pattern_prior`].
+    strengths: Vec<f32>,
 }
 
 impl<'a> Tree<'a> {
@@ -346,13 +384,14 @@ impl<'a> Tree<'a> {
             played: Vec::new(),
             root_win: None,
             replies,
+            strengths: Vec::new(),
         }
     }
 
     /// Gives node `n` a child for every empty cell of `cells` (`complete`: no fill-in on
     /// them); with [`MctsParams::inherited_rave`], each starts from the RAVE estimate of
     /// the same cell at `grandparent`.
-    fn expand(&mut self, n: usize, cells: &[u8], complete: bool, grandparent: Option<usize>) {
+    fn expand(&mut self, n: usize, cells: &[u8], complete: bool, context: &ExpandContext) {
         let first = self.nodes.len();
         for (i, &c) in cells.iter().enumerate() {
             if c == EMPTY {
@@ -362,9 +401,53 @@ impl<'a> Tree<'a> {
         self.nodes[n].first_child = first as u32;
         self.nodes[n].child_count = (self.nodes.len() - first) as u16;
         self.nodes[n].complete = complete;
-        if let Some(g) = grandparent.filter(|_| self.params.inherited_rave > 0.0) {
+        if let Some(g) = context
+            .grandparent
+            .filter(|_| self.params.inherited_rave > 0.0)
+        {
             self.inherit_rave(first..self.nodes.len(), g);
         }
+        if self.params.pattern_prior > 0.0 {
+            self.pattern_prior(first..self.nodes.len(), cells, context);
+        }
+    }
+
+    /// Gives each of `children` [`MctsParams::pattern_prior`] virtual RAVE playouts, won
+    /// at the rate `s / (s + mean)` for its pattern strength `s` against the mean of all
+    /// of them (Bradley-Terry: an average move wins half).
+    fn pattern_prior(
+        &mut self,
+        children: core::ops::Range<usize>,
+        cells: &[u8],
+        context: &ExpandContext,
+    ) {
+        let board = crate::policy::Cells {
+            width: self.geometry.width,
+            height: self.geometry.height,
+            cells,
+        };
+        let gammas = &crate::policy::Gammas::LEARNED;
+        let mut strengths = core::mem::take(&mut self.strengths);
+        strengths.clear();
+        let mut total = 0.0f32;
+        for c in children.clone() {
+            let features = board.features(
+                usize::from(self.nodes[c].cell),
+                context.mover,
+                context.last,
+                context.own_last,
+            );
+            let s = gammas.strength(&features);
+            strengths.push(s);
+            total += s;
+        }
+        let mean = total / children.len().max(1) as f32;
+        let games = self.params.pattern_prior;
+        for (c, &s) in children.zip(&strengths) {
+            self.nodes[c].rave_visits += games;
+            self.nodes[c].rave_wins += games * s / (s + mean);
+        }
+        self.strengths = strengths;
     }
 
     /// Gives each of `children` the RAVE estimate of `grandparent`'s child on the same
@@ -554,10 +637,15 @@ impl<'a> Tree<'a> {
     fn run_once(&mut self) {
         let mut cells = core::mem::take(&mut self.root_cells);
         let mut to_move = self.root.to_move();
-        let mut last = self.root.last_move().and_then(|m| match m.mv {
+        let cell_of = |m: PlayedMove| match m.mv {
             Move::Cell(p) if self.root.board().contains(p) => Some(self.geometry.index_of(p)),
             _ => None,
-        });
+        };
+        let mut last = self.root.last_move().and_then(cell_of);
+        let mut own_last = (self.root.move_count() >= 2)
+            .then(|| self.root.history().nth(self.root.move_count() - 2))
+            .flatten()
+            .and_then(cell_of);
         self.path.clear();
         self.path.push(0);
         let mut n = 0usize;
@@ -576,12 +664,17 @@ impl<'a> Tree<'a> {
             if self.nodes[n].child_count == 0 {
                 let may_grow = self.nodes.len() < self.params.max_nodes as usize;
                 if (n == 0 || self.nodes[n].visits >= self.params.expand_visits) && may_grow {
-                    let grandparent = self
-                        .path
-                        .len()
-                        .checked_sub(3)
-                        .map(|k| self.path[k] as usize);
-                    self.expand(n, &cells, !filled_any, grandparent);
+                    let context = ExpandContext {
+                        grandparent: self
+                            .path
+                            .len()
+                            .checked_sub(3)
+                            .map(|k| self.path[k] as usize),
+                        mover: stone(to_move),
+                        last,
+                        own_last,
+                    };
+                    self.expand(n, &cells, !filled_any, &context);
                     if self.nodes[n].child_count == 0 {
                         // A full board: its connection decides. With an ancestor's fill-in
                         // on it, that is the playouts' estimate, not a proof.
@@ -634,6 +727,7 @@ impl<'a> Tree<'a> {
             let cell = self.nodes[c].cell;
             cells[usize::from(cell)] = stone(to_move);
             played.push(cell);
+            own_last = last;
             last = Some(usize::from(cell));
             to_move = !to_move;
             self.path.push(c as u32);
@@ -974,6 +1068,51 @@ mod tests {
     }
 
     #[test]
+    fn the_pattern_prior_gives_each_child_its_strength_against_the_mean() {
+        // Black to move on 7x7 after b2, a7, c3 and White's intrusion c2 into the bridge
+        // b2-c3: the children's priors follow their pattern strengths, whatever the weights.
+        let mut position = Position::new(Board::square(7).unwrap());
+        for m in ["b2", "a7", "c3", "c2"] {
+            position.try_play(Move::parse(m).unwrap()).unwrap();
+        }
+        let knowledge = Knowledge::of(&SolverParams::DEFAULT);
+        let params = MctsParams {
+            pattern_prior: 10.0,
+            ..MctsParams::DEFAULT
+        };
+        let mut tree = Tree::new(&position, &params, &knowledge, 1, None);
+        let cells = tree.root_cells.clone();
+        let context = ExpandContext {
+            grandparent: None,
+            mover: stone(position.to_move()),
+            last: Some(tree.geometry.index_of(Point::parse("c2").unwrap())),
+            own_last: Some(tree.geometry.index_of(Point::parse("c3").unwrap())),
+        };
+        tree.expand(0, &cells, true, &context);
+        let board = crate::policy::Cells {
+            width: 7,
+            height: 7,
+            cells: &cells,
+        };
+        let strength = |c: usize| {
+            crate::policy::Gammas::LEARNED.strength(&board.features(
+                usize::from(tree.nodes[c].cell),
+                context.mover,
+                context.last,
+                context.own_last,
+            ))
+        };
+        let children: Vec<usize> = tree.nodes[0].children().collect();
+        let mean = children.iter().map(|&c| strength(c)).sum::<f32>() / children.len() as f32;
+        for &c in &children {
+            let child = tree.nodes[c];
+            assert_eq!(child.rave_visits, 10.0);
+            let expected = 10.0 * strength(c) / (strength(c) + mean);
+            assert!((child.rave_wins - expected).abs() < 1e-4);
+        }
+    }
+
+    #[test]
     fn a_new_child_starts_from_its_grandparents_rave_estimate_up_to_the_cap() {
         let position = Position::new(Board::square(7).unwrap());
         let knowledge = Knowledge::of(&SolverParams::DEFAULT);
@@ -997,7 +1136,13 @@ mod tests {
         cells[usize::from(tree.nodes[b].cell)] = stone(Color::White);
         let grandchild = tree.nodes.len();
         tree.nodes.push(Node::new(tree.nodes[b].cell));
-        tree.expand(grandchild, &cells, true, Some(0));
+        let context = ExpandContext {
+            grandparent: Some(0),
+            mover: stone(position.to_move()),
+            last: None,
+            own_last: None,
+        };
+        tree.expand(grandchild, &cells, true, &context);
         let mut capped = 0;
         for c in tree.nodes[grandchild].children() {
             let child = tree.nodes[c];
