@@ -25,6 +25,9 @@
 //!   analysis guarantees; children made while an ancestor's fill-in was on the board may
 //!   miss cells, so such a node proves nothing that way).
 //! - **The tree is kept** between a player's moves ([`search_keeping`]).
+//! - **Move patterns** ([`crate::policy`]) can give each new child a prior
+//!   ([`MctsParams::pattern_prior`], an option: it beat level 6 head to head but scored
+//!   less against the build from before issue 16, PAT30 and PATO11 in `docs/strength.md`).
 
 pub mod playout;
 
@@ -390,7 +393,8 @@ impl<'a> Tree<'a> {
 
     /// Gives node `n` a child for every empty cell of `cells` (`complete`: no fill-in on
     /// them); with [`MctsParams::inherited_rave`], each starts from the RAVE estimate of
-    /// the same cell at `grandparent`.
+    /// the same cell at the grandparent, and with [`MctsParams::pattern_prior`] from its
+    /// move pattern's strength.
     fn expand(&mut self, n: usize, cells: &[u8], complete: bool, context: &ExpandContext) {
         let first = self.nodes.len();
         for (i, &c) in cells.iter().enumerate() {
