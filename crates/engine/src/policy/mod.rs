@@ -229,6 +229,15 @@ impl Gammas {
 mod tests {
     use super::*;
 
+    /// A 5x5 board's cells.
+    fn on_5x5(cells: &[u8]) -> Cells<'_> {
+        Cells {
+            width: 5,
+            height: 5,
+            cells,
+        }
+    }
+
     fn board(size: u8, stones: &[(u8, u8, u8)]) -> alloc::vec::Vec<u8> {
         let mut cells = alloc::vec![0u8; usize::from(size) * usize::from(size)];
         for &(col, row, stone) in stones {
@@ -252,18 +261,7 @@ mod tests {
         let turned: alloc::vec::Vec<_> =
             stones.iter().map(|&(c, r, s)| (4 - c, 4 - r, s)).collect();
         let (a, b) = (board(5, &stones), board(5, &turned));
-        let (a, b) = (
-            Cells {
-                width: 5,
-                height: 5,
-                cells: &a,
-            },
-            Cells {
-                width: 5,
-                height: 5,
-                cells: &b,
-            },
-        );
+        let (a, b) = (on_5x5(&a), on_5x5(&b));
         for cell in 0..25 {
             if a.cells[cell] != 0 {
                 continue;
@@ -286,18 +284,7 @@ mod tests {
         let stones = [(1, 1, 1), (2, 3, 1), (3, 2, 2), (0, 4, 2)];
         let mirrored: alloc::vec::Vec<_> = stones.iter().map(|&(c, r, s)| (r, c, 3 - s)).collect();
         let (a, b) = (board(5, &stones), board(5, &mirrored));
-        let (a, b) = (
-            Cells {
-                width: 5,
-                height: 5,
-                cells: &a,
-            },
-            Cells {
-                width: 5,
-                height: 5,
-                cells: &b,
-            },
-        );
+        let (a, b) = (on_5x5(&a), on_5x5(&b));
         let t = |i: usize| (i % 5) * 5 + i / 5;
         for cell in 0..25 {
             if a.cells[cell] == 0 {
@@ -314,11 +301,7 @@ mod tests {
     fn the_other_carrier_cell_of_an_intruded_bridge_saves_it() {
         // Black at b2 and c3 (a bridge: carrier c2 and b3); White intrudes at c2.
         let cells = board(5, &[(1, 1, 1), (2, 2, 1), (2, 1, 2)]);
-        let cells = Cells {
-            width: 5,
-            height: 5,
-            cells: &cells,
-        };
+        let cells = on_5x5(&cells);
         let index = |c: usize, r: usize| r * 5 + c;
         let b3 = cells.features(index(1, 2), 1, Some(index(2, 1)), None);
         assert!(b3.save);
@@ -327,11 +310,7 @@ mod tests {
         assert!(!d2.save);
         // An edge link: b2's carrier to the top edge is b1 and c1; White intrudes at b1.
         let cells = board(5, &[(1, 1, 1), (1, 0, 2)]);
-        let cells = Cells {
-            width: 5,
-            height: 5,
-            cells: &cells,
-        };
+        let cells = on_5x5(&cells);
         assert!(cells.features(index(2, 0), 1, Some(index(1, 0)), None).save);
     }
 }
