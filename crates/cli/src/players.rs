@@ -67,8 +67,8 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// `mcts_above=CELLS` (the Monte Carlo search only on boards of more cells, alpha-beta on the others),
 /// `mcts_bias=F` (RAVE), `mcts_c=F` (UCB), `mcts_prior=N`, `mcts_expand=N`, `mcts_keep=0|1`,
 /// `mcts_nodes=N`, `mcts_inferior=N`, `mcts_lgr=0|1` (the last good reply), `mcts_inherit=N`
-/// (RAVE inherited from the grandparent), `mcts_pattern=N` (the move patterns' prior)
-/// ([`MctsParams`]);
+/// (RAVE inherited from the grandparent), `mcts_pattern=N` (the move patterns' prior),
+/// `mcts_pb=F` (the move patterns' progressive bias) ([`MctsParams`]);
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
 /// MAX_EMPTY empty cells, on every board; `solver=0`: none), `solver_small=SHARE` (the share
 /// on boards up to 9x9 alone), `early_solver=SHARE:MAX_EMPTY` (a share for the positions with
@@ -136,6 +136,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             "mcts_lgr" => mcts.last_good_reply = switch(key, value)?,
             "mcts_inherit" => mcts.inherited_rave = number()? as f32,
             "mcts_pattern" => mcts.pattern_prior = number()? as f32,
+            "mcts_pb" => mcts.progressive_bias = number()? as f32,
             "mcts_until" => mcts.until_stones = number()? as u32,
             "mcts_above" => mcts.larger_than_cells = number()? as u32,
             _ => return Err(format!("unknown option '{key}'")),

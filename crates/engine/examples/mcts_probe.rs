@@ -44,6 +44,7 @@ fn main() {
         glance: env("GLANCE", f64::from(u8::from(d.glance))) > 0.0,
         inherited_rave: env("INHERIT", f64::from(d.inherited_rave)) as f32,
         pattern_prior: env("PATTERN", f64::from(d.pattern_prior)) as f32,
+        progressive_bias: env("PB", f64::from(d.progressive_bias)) as f32,
         last_good_reply: env("LGR", f64::from(u8::from(d.last_good_reply))) > 0.0,
         ..d
     };

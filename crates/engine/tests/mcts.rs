@@ -100,3 +100,14 @@ fn proven_values_with_the_pattern_prior_are_right() {
     };
     check(4, 150, 0x4_2, 2, params);
 }
+
+#[test]
+fn proven_values_with_the_progressive_bias_are_right() {
+    // The patterns' progressive bias changes only the order of the descents, as the prior
+    // does.
+    let params = MctsParams {
+        progressive_bias: 2.5,
+        ..MctsParams::DEFAULT
+    };
+    check(4, 150, 0x4_3, 2, params);
+}

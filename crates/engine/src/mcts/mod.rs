@@ -100,6 +100,11 @@ pub struct MctsParams {
     /// would beat the mean of its siblings' (one half for an average move), so that a
     /// node's first playouts go to the moves that look like good ones.
     pub pattern_prior: f32,
+    /// The progressive bias of MoHex 2.0 (0: none): a child's value gains this times its
+    /// move pattern's probability among its siblings ([`crate::policy`]) over
+    /// `sqrt(visits + 1)`, so that a node's playouts go first to the moves that look like
+    /// good ones, and the bias fades as the child's own playouts come in.
+    pub progressive_bias: f32,
 }
 
 impl MctsParams {
@@ -123,6 +128,7 @@ impl MctsParams {
         last_good_reply: false,
         inherited_rave: 0.0,
         pattern_prior: 0.0,
+        progressive_bias: 0.0,
     };
 
     /// Whether the Monte Carlo search plays `position` ([`MctsParams::until_stones`],
@@ -147,8 +153,11 @@ struct Node {
     wins: f32,
     rave_visits: f32,
     rave_wins: f32,
-    /// Removed from the parent's moves by the analysis.
-    pruned: bool,
+    /// [`Node::PRUNED`] and [`Node::COMPLETE`] (one byte, so that a node stays 32 bytes).
+    flags: u8,
+    /// The move patterns' probability of this move among its siblings, log-coded
+    /// ([`prior_code`]; 0: none), for [`MctsParams::progressive_bias`].
+    prior: u8,
     /// How much of the analysis has been applied to this node's children (one byte, so
     /// that a node stays 32 bytes).
     analysis: Analysis,
@@ -156,12 +165,32 @@ struct Node {
     proven: i8,
     /// 1 + the index of the node's fill-in in [`Tree::fills`] (0: none).
     fill: u32,
-    /// The children cover every empty cell of the node's position (no ancestor's fill-in
-    /// was on the board when they were made), so that all of them lost proves the node lost.
-    complete: bool,
 }
 
 const NO_CELL: u16 = u16::MAX;
+
+/// Codes of a prior probability in a byte: `1 + PRIOR_STEPS * -log2(p)`, so the 255 codes
+/// reach down to 2^-16 in steps of about 4%.
+const PRIOR_STEPS: f64 = 16.0;
+
+/// The probability each prior code stands for ([`prior_code`]; 0 for code 0), a table so
+/// that the descent's selection reads it instead of computing a power.
+fn prior_table() -> [f64; 256] {
+    let mut table = [0.0; 256];
+    for (code, p) in table.iter_mut().enumerate().skip(1) {
+        *p = libm::exp2(-((code - 1) as f64) / PRIOR_STEPS);
+    }
+    table
+}
+
+/// The byte that stands for probability `p` ([`Node::prior`]).
+fn prior_code(p: f64) -> u8 {
+    if p <= 0.0 {
+        return 0;
+    }
+    let steps = -libm::log2(p.min(1.0)) * PRIOR_STEPS;
+    1 + libm::round(steps).min(254.0) as u8
+}
 
 // The tree's memory is counted in 32-byte nodes (`docs/strength.md`, Memory).
 const _: () = assert!(core::mem::size_of::<Node>() == 32);
@@ -186,12 +215,31 @@ impl Node {
             wins: 0.0,
             rave_visits: 0.0,
             rave_wins: 0.0,
-            pruned: false,
+            flags: 0,
+            prior: 0,
             analysis: Analysis::None,
             proven: 0,
             fill: 0,
-            complete: false,
         }
+    }
+
+    /// Flag: removed from the parent's moves by the analysis.
+    const PRUNED: u8 = 1;
+    /// Flag: the children cover every empty cell of the node's position (no ancestor's
+    /// fill-in was on the board when they were made), so that all of them lost proves the
+    /// node lost.
+    const COMPLETE: u8 = 2;
+
+    fn pruned(&self) -> bool {
+        self.flags & Node::PRUNED != 0
+    }
+
+    fn prune(&mut self) {
+        self.flags |= Node::PRUNED;
+    }
+
+    fn complete(&self) -> bool {
+        self.flags & Node::COMPLETE != 0
     }
 
     fn children(&self) -> core::ops::Range<usize> {
@@ -231,7 +279,7 @@ impl SavedTree {
         let width = usize::from(self.width);
         self.nodes[0]
             .children()
-            .filter(|&c| !self.nodes[c].pruned)
+            .filter(|&c| !self.nodes[c].pruned())
             .map(|c| {
                 let i = usize::from(self.nodes[c].cell);
                 (
@@ -354,6 +402,8 @@ struct Tree<'a> {
     replies: Option<Replies>,
     /// Scratch of [`Tree::pattern_prior`].
     strengths: Vec<f32>,
+    /// [`prior_table`].
+    priors: [f64; 256],
 }
 
 impl<'a> Tree<'a> {
@@ -388,6 +438,7 @@ impl<'a> Tree<'a> {
             root_win: None,
             replies,
             strengths: Vec::new(),
+            priors: prior_table(),
         }
     }
 
@@ -404,21 +455,24 @@ impl<'a> Tree<'a> {
         }
         self.nodes[n].first_child = first as u32;
         self.nodes[n].child_count = (self.nodes.len() - first) as u16;
-        self.nodes[n].complete = complete;
+        if complete {
+            self.nodes[n].flags |= Node::COMPLETE;
+        }
         if let Some(g) = context
             .grandparent
             .filter(|_| self.params.inherited_rave > 0.0)
         {
             self.inherit_rave(first..self.nodes.len(), g);
         }
-        if self.params.pattern_prior > 0.0 {
+        if self.params.pattern_prior > 0.0 || self.params.progressive_bias > 0.0 {
             self.pattern_prior(first..self.nodes.len(), cells, context);
         }
     }
 
     /// Gives each of `children` [`MctsParams::pattern_prior`] virtual RAVE playouts, won
     /// at the rate `s / (s + mean)` for its pattern strength `s` against the mean of all
-    /// of them (Bradley-Terry: an average move wins half).
+    /// of them (Bradley-Terry: an average move wins half), and its share `s / total` of
+    /// the strengths as its prior probability ([`MctsParams::progressive_bias`]).
     fn pattern_prior(
         &mut self,
         children: core::ops::Range<usize>,
@@ -448,8 +502,11 @@ impl<'a> Tree<'a> {
         let mean = total / children.len().max(1) as f32;
         let games = self.params.pattern_prior;
         for (c, &s) in children.zip(&strengths) {
-            self.nodes[c].rave_visits += games;
-            self.nodes[c].rave_wins += games * s / (s + mean);
+            if games > 0.0 {
+                self.nodes[c].rave_visits += games;
+                self.nodes[c].rave_wins += games * s / (s + mean);
+            }
+            self.nodes[c].prior = prior_code(f64::from(s / total));
         }
         self.strengths = strengths;
     }
@@ -515,7 +572,7 @@ impl<'a> Tree<'a> {
         for c in self.nodes[n].children() {
             let r = rank[usize::from(self.nodes[c].cell)];
             if r == u16::MAX {
-                self.nodes[c].pruned = true;
+                self.nodes[c].prune();
             } else if prior > 0.0 {
                 let value = 1.0 - 0.5 * f64::from(r) / count;
                 self.nodes[c].rave_visits += prior;
@@ -578,7 +635,7 @@ impl<'a> Tree<'a> {
         for c in self.nodes[n].children() {
             let p = self.geometry.point_of(usize::from(self.nodes[c].cell));
             if !moves.contains(p) {
-                self.nodes[c].pruned = true;
+                self.nodes[c].prune();
             }
         }
     }
@@ -586,10 +643,10 @@ impl<'a> Tree<'a> {
     /// Whether every child of `n` the analysis kept is proven won for its mover, and they
     /// are all of `n`'s moves: then `n` is lost.
     fn all_children_won(&self, n: usize) -> bool {
-        self.nodes[n].complete
+        self.nodes[n].complete()
             && self.nodes[n]
                 .children()
-                .all(|c| self.nodes[c].pruned || self.nodes[c].proven == 1)
+                .all(|c| self.nodes[c].pruned() || self.nodes[c].proven == 1)
     }
 
     /// The child of `n` to descend into, among those whose cell is empty in `cells` (a
@@ -597,11 +654,12 @@ impl<'a> Tree<'a> {
     fn select(&self, n: usize, cells: &[u8]) -> Option<usize> {
         let parent = &self.nodes[n];
         let log_visits = libm::log(f64::from(parent.visits.max(1)));
+        let bias = f64::from(self.params.progressive_bias);
         let mut best = None;
         let mut best_value = f64::NEG_INFINITY;
         for c in parent.children() {
             let child = &self.nodes[c];
-            if child.pruned || child.proven == 1 || cells[usize::from(child.cell)] != EMPTY {
+            if child.pruned() || child.proven == 1 || cells[usize::from(child.cell)] != EMPTY {
                 continue;
             }
             if child.proven == -1 {
@@ -628,6 +686,9 @@ impl<'a> Tree<'a> {
             };
             if self.params.exploration > 0.0 {
                 value += self.params.exploration * libm::sqrt(log_visits / (visits + 1.0));
+            }
+            if bias > 0.0 {
+                value += bias * self.priors[usize::from(child.prior)] / libm::sqrt(visits + 1.0);
             }
             if value > best_value {
                 best_value = value;
@@ -819,7 +880,7 @@ impl<'a> Tree<'a> {
     fn ranked_root_moves(&self) -> Vec<usize> {
         let mut moves: Vec<usize> = self.nodes[0]
             .children()
-            .filter(|&c| !self.nodes[c].pruned)
+            .filter(|&c| !self.nodes[c].pruned())
             .collect();
         moves.sort_by(|&a, &b| {
             let (x, y) = (&self.nodes[a], &self.nodes[b]);
@@ -836,7 +897,7 @@ impl<'a> Tree<'a> {
         loop {
             let best = self.nodes[n]
                 .children()
-                .filter(|&c| !self.nodes[c].pruned && self.nodes[c].visits > 0)
+                .filter(|&c| !self.nodes[c].pruned() && self.nodes[c].visits > 0)
                 .max_by_key(|&c| (-self.nodes[c].proven, self.nodes[c].visits));
             let Some(c) = best else { break };
             pv.push(self.geometry.point_of(usize::from(self.nodes[c].cell)));
@@ -1117,6 +1178,72 @@ mod tests {
     }
 
     #[test]
+    fn a_prior_code_stands_for_its_probability_within_three_percent() {
+        let table = prior_table();
+        assert_eq!(prior_code(0.0), 0);
+        assert_eq!(table[0], 0.0);
+        assert_eq!(table[usize::from(prior_code(1.0))], 1.0);
+        let mut p = 1.0;
+        while p > 1e-4 {
+            let back = table[usize::from(prior_code(p))];
+            assert!((back / p - 1.0).abs() < 0.03, "{p} came back as {back}");
+            p *= 0.83;
+        }
+        // Below the last code's 2^-15.9 a move keeps the least prior, never none.
+        assert_eq!(prior_code(1e-9), 255);
+    }
+
+    #[test]
+    fn the_progressive_bias_sends_the_first_descents_to_the_likeliest_moves() {
+        // Black to move on 7x7 after b2, a7, c3 and White's intrusion c2 into the bridge
+        // b2-c3: with no playouts yet, the children's priors alone order them.
+        let mut position = Position::new(Board::square(7).unwrap());
+        for m in ["b2", "a7", "c3", "c2"] {
+            position.try_play(Move::parse(m).unwrap()).unwrap();
+        }
+        let knowledge = Knowledge::of(&SolverParams::DEFAULT);
+        let params = MctsParams {
+            progressive_bias: 1.0,
+            ..MctsParams::DEFAULT
+        };
+        let mut tree = Tree::new(&position, &params, &knowledge, 1, None);
+        let cells = tree.root_cells.clone();
+        let context = ExpandContext {
+            grandparent: None,
+            mover: stone(position.to_move()),
+            last: Some(tree.geometry.index_of(Point::parse("c2").unwrap())),
+            own_last: Some(tree.geometry.index_of(Point::parse("c3").unwrap())),
+        };
+        tree.expand(0, &cells, true, &context);
+        let children: Vec<usize> = tree.nodes[0].children().collect();
+        let total: f64 = children
+            .iter()
+            .map(|&c| tree.priors[usize::from(tree.nodes[c].prior)])
+            .sum();
+        assert!((total - 1.0).abs() < 0.05, "priors sum to {total}");
+        // No RAVE playouts from the prior: only the bias tells the children apart.
+        assert!(children.iter().all(|&c| tree.nodes[c].rave_visits == 0.0));
+        for &c in &children {
+            tree.nodes[c].rave_visits = 4.0;
+            tree.nodes[c].rave_wins = 2.0;
+        }
+        let likeliest = *children
+            .iter()
+            .max_by_key(|&&c| core::cmp::Reverse(tree.nodes[c].prior))
+            .unwrap();
+        assert_eq!(tree.select(0, &cells), Some(likeliest));
+        // The bias fades with the child's own playouts: at even statistics otherwise, a
+        // child with many visits gives way.
+        tree.nodes[likeliest].visits = 10_000;
+        tree.nodes[likeliest].wins = 5_000.0;
+        assert_ne!(tree.select(0, &cells), Some(likeliest));
+        // The learned patterns know a bridge's save: b3, the other carrier cell, is the
+        // likeliest move here.
+        let b3 = tree.geometry.index_of(Point::parse("b3").unwrap()) as u16;
+        assert_eq!(tree.nodes[likeliest].cell, b3);
+    }
+
+    #[test]
     fn a_new_child_starts_from_its_grandparents_rave_estimate_up_to_the_cap() {
         let position = Position::new(Board::square(7).unwrap());
         let knowledge = Knowledge::of(&SolverParams::DEFAULT);
@@ -1132,7 +1259,7 @@ mod tests {
         // estimates, capped at four playouts, on the cells both have.
         let a = tree.nodes[0]
             .children()
-            .find(|&c| !tree.nodes[c].pruned)
+            .find(|&c| !tree.nodes[c].pruned())
             .unwrap();
         let b = tree.nodes[0].children().find(|&c| c != a).unwrap();
         let mut cells = tree.root_cells.clone();
