@@ -335,9 +335,13 @@ pub const LARGE_BOARD_FRONTIER: u32 = 8;
 /// from before issue 16 (EXO11, RING11L) and took half the peak memory at 2 s a move (121 MB
 /// against 242); on its twentieth rather than its tenth 23-17 (EXP20, +53, -55 .. +160), and
 /// 37-3, 34-6 and 36-4 against the build from before issue 16 (EX20O11, RING11M, RING11N).
+/// The move patterns' progressive bias at 0.5 ([`MctsParams::progressive_bias`]) beat the
+/// search without it 28-12 (PB05, +147, +32 .. +263; at MoHex 2.0's 2.47 26-14, PB247), and
+/// the build from before issue 16 won no game of the first twenty against it (PBO05).
 pub const LARGE_BOARD_MCTS: MctsParams = MctsParams {
     knowledge_visits: 600,
     expand_visits: 20,
+    progressive_bias: 0.5,
     larger_than_cells: SMALL_BOARD_CELLS,
     ..MctsParams::DEFAULT
 };
@@ -361,7 +365,7 @@ const STRONGEST_SLICE: SolverSlice = SolverSlice {
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s | 0.2, 20 |
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
 /// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
-/// | 5 | expert | up to 9x9: 6 (the depths 1, 2, 4, 6); larger boards: the Monte Carlo search | up to 9x9: 14 (32; the best 8 from depth 3 when time is short), killers, countermoves | up to 9x9: every node, 16/32/5, twice the budget; larger: a node's analysis from 600 visits | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 5 | expert | up to 9x9: 6 (the depths 1, 2, 4, 6); larger boards: the Monte Carlo search | up to 9x9: 14 (32; the best 8 from depth 3 when time is short), killers, countermoves | up to 9x9: every node, 16/32/5, twice the budget; larger: a node's analysis from 600 visits, the move patterns' progressive bias 0.5 | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
 /// | 6 | strongest | as level 5 | as level 5 | as level 5 | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
 ///
 /// **Levels 5 and 6 differ by time only**: the strongest search, tuned at 2 s a move (the

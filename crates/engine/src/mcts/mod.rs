@@ -10,7 +10,9 @@
 //!   bridges and edge links, so that a playout's winner reflects the connections on the board.
 //! - **Selection** by the playouts' win rates blended with RAVE (all-moves-as-first: a cell
 //!   the player took anywhere later in a playout counts as if played now), which gives every
-//!   child an estimate after a few playouts through its parent.
+//!   child an estimate after a few playouts through its parent; at levels 5 and 6 plus the
+//!   move patterns' progressive bias ([`MctsParams::progressive_bias`], [`crate::policy`]),
+//!   which sends a node's first playouts to the moves that look like good ones.
 //! - **Knowledge at the busiest nodes**: once a node has been visited often enough, the
 //!   solver's analysis of its position ([`crate::solver::Knowledge`]: fill-in, H-search (the
 //!   opponent's only below the root, [`MctsParams::glance`]), the must-play region less the
