@@ -1134,28 +1134,41 @@ mod tests {
         );
     }
 
-    #[test]
-    fn the_pattern_prior_gives_each_child_its_strength_against_the_mean() {
-        // Black to move on 7x7 after b2, a7, c3 and White's intrusion c2 into the bridge
-        // b2-c3: the children's priors follow their pattern strengths, whatever the weights.
+    /// Black to move on 7x7 after b2, a7, c3 and White's intrusion c2 into the bridge b2-c3.
+    fn after_bridge_intrusion() -> Position {
         let mut position = Position::new(Board::square(7).unwrap());
         for m in ["b2", "a7", "c3", "c2"] {
             position.try_play(Move::parse(m).unwrap()).unwrap();
         }
+        position
+    }
+
+    /// Gives the root of `tree` (at [`after_bridge_intrusion`]) its children as a descent
+    /// would; returns the root's cells and the expansion's context.
+    fn expand_root(tree: &mut Tree<'_>) -> (Vec<u8>, ExpandContext) {
+        let cells = tree.root_cells.clone();
+        let context = ExpandContext {
+            grandparent: None,
+            mover: stone(tree.root.to_move()),
+            last: Some(tree.geometry.index_of(Point::parse("c2").unwrap())),
+            own_last: Some(tree.geometry.index_of(Point::parse("c3").unwrap())),
+        };
+        tree.expand(0, &cells, true, &context);
+        (cells, context)
+    }
+
+    #[test]
+    fn the_pattern_prior_gives_each_child_its_strength_against_the_mean() {
+        // After White's intrusion into Black's bridge: the children's priors follow their
+        // pattern strengths, whatever the weights.
+        let position = after_bridge_intrusion();
         let knowledge = Knowledge::of(&SolverParams::DEFAULT);
         let params = MctsParams {
             pattern_prior: 10.0,
             ..MctsParams::DEFAULT
         };
         let mut tree = Tree::new(&position, &params, &knowledge, 1, None);
-        let cells = tree.root_cells.clone();
-        let context = ExpandContext {
-            grandparent: None,
-            mover: stone(position.to_move()),
-            last: Some(tree.geometry.index_of(Point::parse("c2").unwrap())),
-            own_last: Some(tree.geometry.index_of(Point::parse("c3").unwrap())),
-        };
-        tree.expand(0, &cells, true, &context);
+        let (cells, context) = expand_root(&mut tree);
         let board = crate::policy::Cells {
             width: 7,
             height: 7,
@@ -1197,26 +1210,16 @@ mod tests {
 
     #[test]
     fn the_progressive_bias_sends_the_first_descents_to_the_likeliest_moves() {
-        // Black to move on 7x7 after b2, a7, c3 and White's intrusion c2 into the bridge
-        // b2-c3: with no playouts yet, the children's priors alone order them.
-        let mut position = Position::new(Board::square(7).unwrap());
-        for m in ["b2", "a7", "c3", "c2"] {
-            position.try_play(Move::parse(m).unwrap()).unwrap();
-        }
+        // After White's intrusion into Black's bridge, with no playouts yet, the children's
+        // priors alone order them.
+        let position = after_bridge_intrusion();
         let knowledge = Knowledge::of(&SolverParams::DEFAULT);
         let params = MctsParams {
             progressive_bias: 1.0,
             ..MctsParams::DEFAULT
         };
         let mut tree = Tree::new(&position, &params, &knowledge, 1, None);
-        let cells = tree.root_cells.clone();
-        let context = ExpandContext {
-            grandparent: None,
-            mover: stone(position.to_move()),
-            last: Some(tree.geometry.index_of(Point::parse("c2").unwrap())),
-            own_last: Some(tree.geometry.index_of(Point::parse("c3").unwrap())),
-        };
-        tree.expand(0, &cells, true, &context);
+        let (cells, _) = expand_root(&mut tree);
         let children: Vec<usize> = tree.nodes[0].children().collect();
         let total: f64 = children
             .iter()
