@@ -72,7 +72,8 @@ usage:
                                      killers=0|1, countermoves=0|1, history=0|1, lazy=0|1,
                                      lazy_margin=M,
                                      fill=0|1, finish=MARGIN, lmr=N, aspiration=N, narrow=N, narrow_floor=N,
-                                     frontier=N, large_frontier=N, captured=0|1,
+                                     frontier=N, large_frontier=N, pattern_order=W (the move
+                                     patterns in the alpha-beta's order), captured=0|1,
                                      or_search=0|1, semi_and=0|1, intersection=0|1,
                                      solver=SHARE[:MAX_EMPTY], solver_small=SHARE,
                                      early_solver=SHARE:MAX_EMPTY, solver_rest=0|1,

@@ -68,7 +68,8 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// `mcts_bias=F` (RAVE), `mcts_c=F` (UCB), `mcts_prior=N`, `mcts_expand=N`, `mcts_keep=0|1`,
 /// `mcts_nodes=N`, `mcts_inferior=N`, `mcts_lgr=0|1` (the last good reply), `mcts_inherit=N`
 /// (RAVE inherited from the grandparent), `mcts_pattern=N` (the move patterns' prior),
-/// `mcts_pb=F` (the move patterns' progressive bias) ([`MctsParams`]);
+/// `mcts_pb=F` (the move patterns' progressive bias) ([`MctsParams`]); `pattern_order=W` (the
+/// move patterns' weight in the alpha-beta's move order, [`SearchParams::pattern_order`]);
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
 /// MAX_EMPTY empty cells, on every board; `solver=0`: none), `solver_small=SHARE` (the share
 /// on boards up to 9x9 alone), `early_solver=SHARE:MAX_EMPTY` (a share for the positions with
@@ -326,6 +327,13 @@ fn apply_option(search: &mut SearchParams, option: &str) -> Result<(), String> {
                 .ok()
                 .filter(|m| (0.0..=4.0).contains(m))
                 .ok_or(format!("finish: '{value}' is not a margin from 0 to 4"))?;
+        }
+        "pattern_order" => {
+            search.pattern_order = value
+                .parse::<f32>()
+                .ok()
+                .filter(|w| (0.0..=4.0).contains(w))
+                .ok_or(format!("{key}: '{value}' is not a weight from 0 to 4"))?;
         }
         "width" => search.width = number()?,
         "root_width" => search.root_width = number()?,

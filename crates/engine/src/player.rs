@@ -237,6 +237,7 @@ const fn params(
         reply_leaves: 0,
         edge_block_leaves: false,
         prune_ladder_pushes: false,
+        pattern_order: 0.0,
     }
 }
 

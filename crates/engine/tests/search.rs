@@ -577,6 +577,28 @@ fn leaves_scored_by_the_best_reply_keep_proofs_right() {
 }
 
 #[test]
+fn moves_ordered_by_their_patterns_keep_proofs_right() {
+    // The move patterns only reorder a node's moves: at selective width they decide which
+    // moves are searched, so every proof claimed must still hold by brute force (a loss
+    // stays unproven while some move goes unsearched), at weights up to the option's
+    // bound.
+    let mut memo = HashMap::new();
+    let mut rng = Rng(8181);
+    let mut checked = 0;
+    for pos in random_positions(&mut rng, &[(3u8, 1u32, 8), (4, 3, 14), (4, 6, 14)]) {
+        for (depth, width, weight) in [(1, 16, 1.0f32), (2, 3, 0.5), (3, 2, 4.0)] {
+            let params = SearchParams {
+                pattern_order: weight,
+                ..selective(depth, width)
+            };
+            check_heuristic_search(&pos, &params, &mut memo);
+        }
+        checked += 1;
+    }
+    assert!(checked > 25, "{checked}");
+}
+
+#[test]
 fn ladder_blocks_and_pruned_pushes_keep_proofs_right() {
     // A leaf after a one-step threat to the edge is judged after the block as well (the
     // block a real move with its own H-search, so a proof through it holds), and a node may
