@@ -299,7 +299,7 @@ pub struct SearchParams {
     /// with a width per node the order decides which moves are searched at all. Measured at
     /// level 6 on 9x9 (where levels 5 and 6 play the alpha-beta), 2 s a move, the issue's ring
     /// openings, weight 0.5: 56-8 against the build before issue 16 (PAT9O; level 6 without it
-    /// 58-6 there) and 26-38 against level 6 (PATH9): off.
+    /// 61-3 on the same machine, RING9L) and 26-38 against level 6 (PATH9): off.
     pub pattern_order: f32,
 }
 
@@ -893,7 +893,8 @@ impl Searcher<'_> {
             cells: &cells,
         };
         let me = self.position.to_move();
-        // The last stone each side played (fill-in stones are placed, not played).
+        // The last stone each side put down: with `fill_path` a fill-in stone, which the
+        // history keeps like a move, can stand for it; the patterns only order the moves.
         let last_of = |color: Color| {
             self.position
                 .history()
