@@ -214,7 +214,7 @@ impl Position {
     }
 
     /// Moves played since the start (or since the last set-up edit).
-    pub fn history(&self) -> impl ExactSizeIterator<Item = PlayedMove> + '_ {
+    pub fn history(&self) -> impl DoubleEndedIterator<Item = PlayedMove> + ExactSizeIterator + '_ {
         self.history.iter().map(|f| f.played)
     }
 

@@ -505,6 +505,9 @@ struct Searcher<'c> {
     /// Per colour to move and per cell, the cut-offs made there, weighted by depth squared
     /// ([`SearchParams::history`]).
     history: ByColor<Vec<u32>>,
+    /// The playouts' compact board ([`SearchParams::pattern_order`]'s pattern features read
+    /// it), built once for the search when that option is on.
+    pattern_geometry: Option<crate::mcts::playout::Geometry>,
     /// The leaf move played without updating the connections (they are its parent's).
     stale: Option<Point>,
     /// With [`SearchParams::fill_path`]: the moves of the path (the fill-in's stones aside),
@@ -884,8 +887,9 @@ impl Searcher<'_> {
     /// Multiplies each move's heat by its pattern strength over the candidates' mean, to the
     /// power [`SearchParams::pattern_order`].
     fn weigh_by_patterns(&self, moves: &mut [(Point, f64)]) {
-        use crate::mcts::playout::{stone, Geometry};
-        let geometry = Geometry::of(&self.position);
+        let Some(geometry) = &self.pattern_geometry else {
+            return;
+        };
         let cells = geometry.cells_of(&self.position);
         let board = crate::policy::Cells {
             width: geometry.width,
@@ -898,19 +902,20 @@ impl Searcher<'_> {
         let last_of = |color: Color| {
             self.position
                 .history()
-                .filter(|m| m.color == color)
-                .last()
+                .rev()
+                .find(|m| m.color == color)
                 .and_then(|m| match m.mv {
                     Move::Cell(p) => Some(geometry.index_of(p)),
                     _ => None,
                 })
         };
         let (last, own_last) = (last_of(me.other()), last_of(me));
+        let mover = crate::mcts::playout::stone(me);
         let gammas = &crate::policy::Gammas::LEARNED;
         let strengths: Vec<f64> = moves
             .iter()
             .map(|&(p, _)| {
-                let features = board.features(geometry.index_of(p), stone(me), last, own_last);
+                let features = board.features(geometry.index_of(p), mover, last, own_last);
                 f64::from(gammas.strength(&features))
             })
             .collect();
@@ -1659,6 +1664,8 @@ pub fn search_within(
         killers: vec![[None; 2]; MAX_PLY as usize + 2],
         countermoves: ByColor::from_fn(|_| vec![None; crate::point::POINT_COUNT]),
         history: ByColor::from_fn(|_| vec![0; crate::point::POINT_COUNT]),
+        pattern_geometry: (params.pattern_order > 0.0)
+            .then(|| crate::mcts::playout::Geometry::of(position)),
         stale: None,
         path: Vec::new(),
         control,
