@@ -87,7 +87,8 @@ usage:
                                      (only on larger boards), mcts_bias=F,
                                      mcts_c=F, mcts_prior=N, mcts_expand=N, mcts_keep=0|1,
                                      mcts_nodes=N, mcts_inferior=N, mcts_lgr=0|1,
-                                     mcts_inherit=N, mcts_pattern=N, mcts_pb=F
+                                     mcts_inherit=N, mcts_pattern=N, mcts_pb=F,
+                                     mcts_playout=0|1
   ohm tally <dir>...                 the result table of the records ohm match wrote
                                      (one match, or its parts from --first-game runs);
                                      both print the score over the openings played with

@@ -3,6 +3,13 @@
 //!
 //! `cargo run --release -p ohm-engine --example policy_train -- OUT.rs DATA.tsv...`
 //!
+//! With `--first-ring` before `OUT.rs` it fits the first ring's patterns alone (beside the
+//! bridge-saving feature, which the playouts apply as a rule of their own) and writes them
+//! as `crates/engine/src/mcts/playout_weights.rs`, the playouts' pattern weights
+//! ([`ohm_engine::mcts::MctsParams::pattern_playouts`]): the playouts see no more than a
+//! cell's neighbours, so gammas fitted jointly with the other groups would mean nothing
+//! there.
+//!
 //! Each position's candidates are its empty cells, and its target the share of the root's
 //! playouts each got (a distribution, not one chosen move). The fit is Coulom's (2007)
 //! minorization-maximization for the generalised Bradley-Terry model, one feature group at
@@ -28,7 +35,11 @@ struct Sample {
 const GROUPS: usize = 6;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let first_ring = args.get(1).is_some_and(|a| a == "--first-ring");
+    if first_ring {
+        args.remove(1);
+    }
     let out = &args[1];
     let mut raw: Vec<(Vec<Features>, Vec<f64>)> = Vec::new();
     for file in &args[2..] {
@@ -70,6 +81,17 @@ fn main() {
             candidates: features
                 .iter()
                 .map(|f| {
+                    if first_ring {
+                        // The other groups' gammas stay 1: one shared value each.
+                        return [
+                            (offsets[0] + usize::from(f.near)) as u32,
+                            rare,
+                            offsets[2] as u32,
+                            offsets[3] as u32,
+                            (offsets[4] + usize::from(f.save)) as u32,
+                            offsets[5] as u32,
+                        ];
+                    }
                     [
                         (offsets[0] + usize::from(f.near)) as u32,
                         ring_index
@@ -99,6 +121,9 @@ fn main() {
     report("uniform", &held, &gamma);
     for iteration in 0..ITERATIONS {
         for g in 0..GROUPS {
+            if first_ring && g != 0 && g != 4 {
+                continue;
+            }
             let mut wins = vec![0.0f64; offsets[GROUPS]];
             let mut games = vec![0.0f64; offsets[GROUPS]];
             for s in &train {
@@ -119,7 +144,12 @@ fn main() {
             report(&format!("iteration {}", iteration + 1), &held, &gamma);
         }
     }
-    std::fs::write(out, source(&gamma, &offsets, &rings)).unwrap();
+    let text = if first_ring {
+        first_ring_source(&gamma[offsets[0]..offsets[1]])
+    } else {
+        source(&gamma, &offsets, &rings)
+    };
+    std::fs::write(out, text).unwrap();
     eprintln!("wrote {out}");
 }
 
@@ -208,6 +238,25 @@ fn parse(line: &str) -> Option<(Vec<Features>, Vec<f64>)> {
         }
     }
     Some((features, target))
+}
+
+/// The Rust source of `mcts/playout_weights.rs`: the first ring's gammas by pattern code.
+fn first_ring_source(near: &[f64]) -> String {
+    let mut list = String::new();
+    for (k, g) in near.iter().enumerate() {
+        list.push_str(if k % 8 == 0 { "\n    " } else { " " });
+        write!(list, "{g:.4},").unwrap();
+    }
+    format!(
+        "//! The playouts' pattern weights ([`super::playout::PatternWeights`]): the first \
+         ring's gammas by\n\
+         //! canonical pattern code ([`crate::policy::NEAR_CODES`]), fitted alone by\n\
+         //! `examples/policy_train.rs --first-ring`.\n\n\
+         // Fitted numbers: one may happen to lie near a mathematical constant.\n\
+         #[allow(clippy::approx_constant)]\n\
+         #[rustfmt::skip]\n\
+         pub(super) const FIRST_RING: [f32; crate::policy::NEAR_CODES] = [{list}\n];\n"
+    )
 }
 
 /// The Rust source of `weights.rs`.

@@ -102,6 +102,17 @@ fn proven_values_with_the_pattern_prior_are_right() {
 }
 
 #[test]
+fn proven_values_with_pattern_playouts_are_right() {
+    // The playouts' pattern weights change what the playouts say, never what the analysis
+    // proves.
+    let params = MctsParams {
+        pattern_playouts: true,
+        ..MctsParams::DEFAULT
+    };
+    check(4, 150, 0x4_7, 2, params);
+}
+
+#[test]
 fn proven_values_with_the_progressive_bias_are_right() {
     // The patterns' progressive bias changes only the order of the descents, as the prior
     // does.

@@ -32,6 +32,7 @@
 //!   less against the build from before issue 16, PAT30 and PATO11 in `docs/strength.md`).
 
 pub mod playout;
+mod playout_weights;
 
 use alloc::vec::Vec;
 
@@ -42,7 +43,7 @@ use crate::position::{Move, PlayedMove};
 use crate::search::{Control, Progress, SearchResult, PROVEN};
 use crate::solver::{Depth, Knowledge};
 use crate::Position;
-use playout::{stone, Geometry, PlayoutBoard, Replies, EMPTY};
+use playout::{stone, Geometry, PatternWeights, PlayoutBoard, Replies, EMPTY};
 
 /// The knobs of the Monte Carlo search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -107,6 +108,10 @@ pub struct MctsParams {
     /// `sqrt(visits + 1)`, so that a node's playouts go first to the moves that look like
     /// good ones, and the bias fades as the child's own playouts come in.
     pub progressive_bias: f32,
+    /// The playouts draw each move (but a bridge's answer) in proportion to a weight
+    /// learned for the first ring's pattern around the cell ([`playout::PatternWeights`],
+    /// MoHex 2.0's playout policy) instead of uniformly.
+    pub pattern_playouts: bool,
 }
 
 impl MctsParams {
@@ -131,6 +136,7 @@ impl MctsParams {
         inherited_rave: 0.0,
         pattern_prior: 0.0,
         progressive_bias: 0.0,
+        pattern_playouts: false,
     };
 
     /// Whether the Monte Carlo search plays `position` ([`MctsParams::until_stones`],
@@ -421,7 +427,11 @@ impl<'a> Tree<'a> {
         let (nodes, fills) = saved
             .and_then(|saved| saved.subtree_at(root, &geometry, &root_cells))
             .unwrap_or_else(|| (alloc::vec![Node::new(NO_CELL)], Vec::new()));
-        let board = PlayoutBoard::new(&geometry);
+        let board = if params.pattern_playouts {
+            PlayoutBoard::with_patterns(&geometry, PatternWeights::learned())
+        } else {
+            PlayoutBoard::new(&geometry)
+        };
         let replies = params
             .last_good_reply
             .then(|| Replies::new(geometry.cell_count()));
@@ -803,7 +813,7 @@ impl<'a> Tree<'a> {
         let winner = match winner {
             Some(w) => w,
             None => {
-                self.board.reset(&cells);
+                self.board.reset(&self.geometry, &cells);
                 if let Some(replies) = &mut self.replies {
                     let path = self.path[1..].iter().map(|&c| self.nodes[c as usize].cell);
                     replies.begin(root_last, self.root.to_move(), path);

@@ -7,6 +7,10 @@
 //! neighbours) or into a stone's two-cell link to its own edge, the player answers in the
 //! other cell. Without it a random game breaks most virtual connections and the result
 //! says little about who is ahead.
+//!
+//! With [`PatternWeights`] (MoHex 2.0's playout policy, [`super::MctsParams::pattern_playouts`])
+//! the other moves are drawn not uniformly but in proportion to a weight learned for the
+//! pattern of the cell's six neighbours as the mover sees them.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -187,6 +191,8 @@ pub struct PlayoutBoard {
     place: Vec<u16>,
     stack: Vec<u16>,
     seen: Vec<bool>,
+    /// The pattern-weighted draw, when the playouts have one.
+    patterns: Option<PatternDraw>,
 }
 
 impl PlayoutBoard {
@@ -199,11 +205,21 @@ impl PlayoutBoard {
             place: vec![0; n],
             stack: Vec::with_capacity(n),
             seen: vec![false; n],
+            patterns: None,
+        }
+    }
+
+    /// A board whose playouts draw their moves by the first ring's pattern weights.
+    #[must_use]
+    pub fn with_patterns(geometry: &Geometry, weights: PatternWeights) -> PlayoutBoard {
+        PlayoutBoard {
+            patterns: Some(PatternDraw::new(geometry, weights)),
+            ..PlayoutBoard::new(geometry)
         }
     }
 
     /// Sets the board to `cells` (as the position at the tree's leaf stands).
-    pub fn reset(&mut self, cells: &[u8]) {
+    pub fn reset(&mut self, geometry: &Geometry, cells: &[u8]) {
         self.cells.copy_from_slice(cells);
         self.empty.clear();
         for (i, &c) in cells.iter().enumerate() {
@@ -212,9 +228,12 @@ impl PlayoutBoard {
                 self.empty.push(i as u16);
             }
         }
+        if let Some(patterns) = &mut self.patterns {
+            patterns.reset(geometry, cells);
+        }
     }
 
-    fn take(&mut self, i: usize, colour: u8) {
+    fn take(&mut self, geometry: &Geometry, i: usize, colour: u8) {
         let at = usize::from(self.place[i]);
         let last = self.empty.pop().expect("an empty cell");
         if usize::from(last) != i {
@@ -222,6 +241,20 @@ impl PlayoutBoard {
             self.place[usize::from(last)] = at as u16;
         }
         self.cells[i] = colour;
+        if let Some(patterns) = &mut self.patterns {
+            patterns.take(geometry, &self.cells, i, colour);
+        }
+    }
+
+    /// A move for `colour` drawn from the empty cells: uniformly, or by their pattern
+    /// weights.
+    fn draw(&self, colour: u8, rng: &mut crate::player::Rng) -> usize {
+        match &self.patterns {
+            Some(patterns) => patterns
+                .draw(colour, rng)
+                .unwrap_or_else(|| usize::from(self.empty[0])),
+            None => usize::from(self.empty[rng.below(self.empty.len() as u64) as usize]),
+        }
     }
 
     /// The winner of `cells`, a full board.
@@ -265,10 +298,8 @@ impl PlayoutBoard {
                     chosen = replies.reply(colour, p).filter(|&r| self.cells[r] == EMPTY);
                 }
             }
-            let i = chosen.unwrap_or_else(|| {
-                usize::from(self.empty[rng.below(self.empty.len() as u64) as usize])
-            });
-            self.take(i, colour);
+            let i = chosen.unwrap_or_else(|| self.draw(colour, rng));
+            self.take(geometry, i, colour);
             if let Some(replies) = replies.as_deref_mut() {
                 replies.moves.push(i as u16);
             }
@@ -354,6 +385,185 @@ impl Replies {
     }
 }
 
+/// A cell's state in a first-ring pattern, as one side sees it (the codes of
+/// [`crate::policy`]: empty 0, own 1, the opponent's 2, off the board beyond a corner 3).
+fn pattern_state(owner: u16, cells: &[u8], view: u8) -> u16 {
+    let o = match owner {
+        BLACK_EDGE => BLACK,
+        WHITE_EDGE => WHITE,
+        OFF_BOARD => return 3,
+        _ => cells[usize::from(owner)],
+    };
+    match o {
+        EMPTY => 0,
+        o if o == view => 1,
+        _ => 2,
+    }
+}
+
+/// The playouts' move weights by first-ring pattern: for each raw pattern code (the six
+/// neighbours in rotational order, two bits each, seen by the mover, White's on the
+/// transposed board as [`crate::policy::Cells::features`] reads it), the gamma of its
+/// canonical form (`super::playout_weights`) scaled to an integer, so that the running
+/// sums of a playout never drift.
+#[derive(Clone, Debug)]
+pub struct PatternWeights {
+    by_code: Vec<u32>,
+    /// For each geometry direction, the pattern position White's view puts it at.
+    white_position: [u8; 6],
+}
+
+impl PatternWeights {
+    /// The weights fitted by `examples/policy_train.rs --first-ring`.
+    #[must_use]
+    pub fn learned() -> PatternWeights {
+        PatternWeights::from_gammas(&super::playout_weights::FIRST_RING)
+    }
+
+    /// Weights from gammas by canonical code (the smaller of a code and its half-turn).
+    #[must_use]
+    pub fn from_gammas(gammas: &[f32; crate::policy::NEAR_CODES]) -> PatternWeights {
+        let half_turn = |code: usize| -> usize {
+            (0..6).fold(0, |turned, i| turned | ((code >> (2 * i)) & 3) << (2 * ((i + 3) % 6)))
+        };
+        let by_code = (0..crate::policy::NEAR_CODES)
+            .map(|code| {
+                let gamma = gammas[code.min(half_turn(code))];
+                // A gamma's scale is free: 1 is 1024, the rarest moves keep a chance.
+                libm::roundf(gamma * 1024.0).clamp(1.0, (1 << 20) as f32) as u32
+            })
+            .collect();
+        let mut white_position = [0u8; 6];
+        for (k, &(dc, dr)) in rotation().iter().enumerate() {
+            let i = rotation()
+                .iter()
+                .position(|&offset| offset == (dr, dc))
+                .expect("the transpose maps the neighbours onto themselves");
+            white_position[k] = i as u8;
+        }
+        PatternWeights {
+            by_code,
+            white_position,
+        }
+    }
+}
+
+/// The weighted draw of a playout's moves: each empty cell's first-ring pattern code and
+/// weight for each colour, kept as the stones fall (a stone changes only its neighbours'
+/// patterns), and the weights' sums by row, so that a draw scans a row's sums and then one
+/// row's cells.
+#[derive(Clone, Debug)]
+struct PatternDraw {
+    weights: PatternWeights,
+    width: usize,
+    /// `[view][cell]`, view 0 Black's and 1 White's: the pattern code.
+    code: [Vec<u16>; 2],
+    /// `[view][cell]`: the weight (0 for a stone).
+    weight: [Vec<u32>; 2],
+    /// `[view][row]`: the sum of the row's weights.
+    row_sum: [Vec<u64>; 2],
+    total: [u64; 2],
+}
+
+impl PatternDraw {
+    fn new(geometry: &Geometry, weights: PatternWeights) -> PatternDraw {
+        let n = geometry.cell_count();
+        let rows = usize::from(geometry.height);
+        PatternDraw {
+            weights,
+            width: usize::from(geometry.width),
+            code: [vec![0; n], vec![0; n]],
+            weight: [vec![0; n], vec![0; n]],
+            row_sum: [vec![0; rows], vec![0; rows]],
+            total: [0; 2],
+        }
+    }
+
+    /// The bit position of geometry direction `k` in a view's pattern code.
+    fn shift(&self, view: usize, k: usize) -> u16 {
+        2 * if view == 0 {
+            k as u16
+        } else {
+            u16::from(self.weights.white_position[k])
+        }
+    }
+
+    fn reset(&mut self, geometry: &Geometry, cells: &[u8]) {
+        for view in 0..2 {
+            self.row_sum[view].fill(0);
+            self.total[view] = 0;
+            let colour = if view == 0 { BLACK } else { WHITE };
+            for i in 0..cells.len() {
+                if cells[i] != EMPTY {
+                    self.weight[view][i] = 0;
+                    continue;
+                }
+                let mut code = 0u16;
+                for (k, &n) in geometry.neighbours[i].iter().enumerate() {
+                    code |= pattern_state(n, cells, colour) << self.shift(view, k);
+                }
+                self.code[view][i] = code;
+                let w = self.weights.by_code[usize::from(code)];
+                self.weight[view][i] = w;
+                self.row_sum[view][i / self.width] += u64::from(w);
+                self.total[view] += u64::from(w);
+            }
+        }
+    }
+
+    fn set_weight(&mut self, view: usize, i: usize, w: u32) {
+        let old = u64::from(self.weight[view][i]);
+        self.weight[view][i] = w;
+        let row = &mut self.row_sum[view][i / self.width];
+        *row = *row - old + u64::from(w);
+        self.total[view] = self.total[view] - old + u64::from(w);
+    }
+
+    /// `colour` has just taken the cell `i` (already set in `cells`).
+    fn take(&mut self, geometry: &Geometry, cells: &[u8], i: usize, colour: u8) {
+        for view in 0..2 {
+            self.set_weight(view, i, 0);
+            let state: u16 = if colour == [BLACK, WHITE][view] { 1 } else { 2 };
+            for (k, &n) in geometry.neighbours[i].iter().enumerate() {
+                if n >= WHITE_EDGE || cells[usize::from(n)] != EMPTY {
+                    continue;
+                }
+                // The neighbour sees the new stone in the opposite direction, where its
+                // pattern had an empty cell (code 0).
+                let n = usize::from(n);
+                let code = self.code[view][n] | state << self.shift(view, (k + 3) % 6);
+                self.code[view][n] = code;
+                let w = self.weights.by_code[usize::from(code)];
+                self.set_weight(view, n, w);
+            }
+        }
+    }
+
+    /// A cell drawn in proportion to its weight for `colour`, or `None` if no cell has one.
+    fn draw(&self, colour: u8, rng: &mut crate::player::Rng) -> Option<usize> {
+        let view = usize::from(colour == WHITE);
+        let total = self.total[view];
+        if total == 0 {
+            return None;
+        }
+        let mut x = rng.below(total);
+        for (row, &sum) in self.row_sum[view].iter().enumerate() {
+            if x >= sum {
+                x -= sum;
+                continue;
+            }
+            let start = row * self.width;
+            for (i, &w) in self.weight[view][start..start + self.width].iter().enumerate() {
+                if x < u64::from(w) {
+                    return Some(start + i);
+                }
+                x -= u64::from(w);
+            }
+        }
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,7 +577,7 @@ mod tests {
         let mut board = PlayoutBoard::new(&geometry);
         let mut rng = Rng::new(7);
         for _ in 0..200 {
-            board.reset(&vec![EMPTY; geometry.cell_count()]);
+            board.reset(&geometry, &vec![EMPTY; geometry.cell_count()]);
             let winner = board.play_out(&geometry, Color::Black, None, &mut rng);
             let mut full = position.clone();
             for (i, &c) in board.cells.iter().enumerate() {
@@ -379,6 +589,59 @@ mod tests {
                 full.place_unchecked(colour, geometry.point_of(i));
             }
             assert_eq!(full.connected_winner(), Some(winner));
+        }
+    }
+
+    #[test]
+    fn the_kept_patterns_are_those_the_policy_reads() {
+        // Gammas that tell every canonical code apart, so that a weight names its pattern.
+        let mut gammas = [0.0f32; crate::policy::NEAR_CODES];
+        for (code, g) in gammas.iter_mut().enumerate() {
+            *g = 1.0 + code as f32 / 8.0;
+        }
+        let weights = PatternWeights::from_gammas(&gammas);
+        for size in [5u8, 7] {
+            let position = Position::new(Board::square(size).unwrap());
+            let geometry = Geometry::of(&position);
+            let n = geometry.cell_count();
+            let mut board = PlayoutBoard::with_patterns(&geometry, weights.clone());
+            let mut rng = Rng::new(u64::from(size));
+            for round in 0..40 {
+                // A random start (as a tree's leaf), then stones one by one (as a playout).
+                let mut cells = vec![EMPTY; n];
+                for c in &mut cells {
+                    *c = [EMPTY, EMPTY, BLACK, WHITE][rng.below(4) as usize];
+                }
+                board.reset(&geometry, &cells);
+                let mut colour = if round % 2 == 0 { BLACK } else { WHITE };
+                while !board.empty.is_empty() {
+                    let patterns = board.patterns.as_ref().unwrap();
+                    let view = crate::policy::Cells {
+                        width: size,
+                        height: size,
+                        cells: &board.cells,
+                    };
+                    for mover in [BLACK, WHITE] {
+                        let v = usize::from(mover == WHITE);
+                        let mut sum = 0u64;
+                        for i in 0..n {
+                            let w = patterns.weight[v][i];
+                            sum += u64::from(w);
+                            if board.cells[i] == EMPTY {
+                                let near = view.features(i, mover, None, None).near;
+                                assert_eq!(w, 1024 + 128 * u32::from(near), "cell {i}, mover {mover}");
+                            } else {
+                                assert_eq!(w, 0);
+                            }
+                        }
+                        assert_eq!(patterns.total[v], sum);
+                    }
+                    let i = board.draw(colour, &mut rng);
+                    assert_eq!(board.cells[i], EMPTY);
+                    board.take(&geometry, i, colour);
+                    colour = 3 - colour;
+                }
+            }
         }
     }
 
