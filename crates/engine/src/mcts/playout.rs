@@ -424,7 +424,9 @@ impl PatternWeights {
     #[must_use]
     pub fn from_gammas(gammas: &[f32; crate::policy::NEAR_CODES]) -> PatternWeights {
         let half_turn = |code: usize| -> usize {
-            (0..6).fold(0, |turned, i| turned | ((code >> (2 * i)) & 3) << (2 * ((i + 3) % 6)))
+            (0..6).fold(0, |turned, i| {
+                turned | ((code >> (2 * i)) & 3) << (2 * ((i + 3) % 6))
+            })
         };
         let by_code = (0..crate::policy::NEAR_CODES)
             .map(|code| {
@@ -553,7 +555,10 @@ impl PatternDraw {
                 continue;
             }
             let start = row * self.width;
-            for (i, &w) in self.weight[view][start..start + self.width].iter().enumerate() {
+            for (i, &w) in self.weight[view][start..start + self.width]
+                .iter()
+                .enumerate()
+            {
                 if x < u64::from(w) {
                     return Some(start + i);
                 }
@@ -629,7 +634,11 @@ mod tests {
                             sum += u64::from(w);
                             if board.cells[i] == EMPTY {
                                 let near = view.features(i, mover, None, None).near;
-                                assert_eq!(w, 1024 + 128 * u32::from(near), "cell {i}, mover {mover}");
+                                assert_eq!(
+                                    w,
+                                    1024 + 128 * u32::from(near),
+                                    "cell {i}, mover {mover}"
+                                );
                             } else {
                                 assert_eq!(w, 0);
                             }
