@@ -54,7 +54,7 @@ fn playout_wins(position: &Position, me: Color, count: u32) -> u32 {
     let mut rng = ohm_engine::player::Rng::new(position.hash() | 1);
     let mut wins = 0;
     for _ in 0..count {
-        board.reset(&cells);
+        board.reset(&geometry, &cells);
         if board.play_out(&geometry, position.to_move(), None, &mut rng) == me {
             wins += 1;
         }

@@ -252,8 +252,10 @@ fn first_ring_source(near: &[f64]) -> String {
          ring's gammas by\n\
          //! canonical pattern code ([`crate::policy::NEAR_CODES`]), fitted alone by\n\
          //! `examples/policy_train.rs --first-ring`.\n\n\
-         // Fitted numbers: one may happen to lie near a mathematical constant.\n\
-         #[allow(clippy::approx_constant)]\n\
+         // Fitted numbers: one may happen to lie near a mathematical constant, and four \
+         places\n\
+         // are more than an f32 holds of the largest.\n\
+         #[allow(clippy::approx_constant, clippy::excessive_precision)]\n\
          #[rustfmt::skip]\n\
          pub(super) const FIRST_RING: [f32; crate::policy::NEAR_CODES] = [{list}\n];\n"
     )
@@ -280,8 +282,10 @@ fn source(gamma: &[f64], offsets: &[usize; GROUPS + 1], rings: &[u64]) -> String
     format!(
         "//! The gammas of [`super::Gammas::LEARNED`], written by `examples/policy_train.rs`.\n\
          use super::Gammas;\n\n\
-         // Fitted numbers: one may happen to lie near a mathematical constant.\n\
-         #[allow(clippy::approx_constant)]\n\
+         // Fitted numbers: one may happen to lie near a mathematical constant, and four \
+         places\n\
+         // are more than an f32 holds of the largest.\n\
+         #[allow(clippy::approx_constant, clippy::excessive_precision)]\n\
          #[rustfmt::skip]\n\
          pub(super) const LEARNED: Gammas = Gammas {{\n    \
          near: &[{}\n    ],\n    \
