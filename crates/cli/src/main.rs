@@ -88,7 +88,8 @@ usage:
                                      mcts_c=F, mcts_prior=N, mcts_expand=N, mcts_keep=0|1,
                                      mcts_nodes=N, mcts_inferior=N, mcts_lgr=0|1,
                                      mcts_inherit=N, mcts_pattern=N, mcts_pb=F,
-                                     mcts_playout=0|1
+                                     mcts_playout=P (the playouts' pattern weights, the
+                                     fitted gammas to the power P; 0: uniform)
   ohm tally <dir>...                 the result table of the records ohm match wrote
                                      (one match, or its parts from --first-game runs);
                                      both print the score over the openings played with

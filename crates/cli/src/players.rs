@@ -68,8 +68,8 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// `mcts_bias=F` (RAVE), `mcts_c=F` (UCB), `mcts_prior=N`, `mcts_expand=N`, `mcts_keep=0|1`,
 /// `mcts_nodes=N`, `mcts_inferior=N`, `mcts_lgr=0|1` (the last good reply), `mcts_inherit=N`
 /// (RAVE inherited from the grandparent), `mcts_pattern=N` (the move patterns' prior),
-/// `mcts_pb=F` (the move patterns' progressive bias), `mcts_playout=1` (pattern-weighted
-/// playouts) ([`MctsParams`]); `pattern_order=W` (the
+/// `mcts_pb=F` (the move patterns' progressive bias), `mcts_playout=P` (pattern-weighted
+/// playouts, the fitted gammas to the power P) ([`MctsParams`]); `pattern_order=W` (the
 /// move patterns' weight in the alpha-beta's move order, [`SearchParams::pattern_order`]);
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
 /// MAX_EMPTY empty cells, on every board; `solver=0`: none), `solver_small=SHARE` (the share
@@ -139,7 +139,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             "mcts_inherit" => mcts.inherited_rave = number()? as f32,
             "mcts_pattern" => mcts.pattern_prior = number()? as f32,
             "mcts_pb" => mcts.progressive_bias = number()? as f32,
-            "mcts_playout" => mcts.pattern_playouts = switch(key, value)?,
+            "mcts_playout" => mcts.pattern_playouts = number()? as f32,
             "mcts_until" => mcts.until_stones = number()? as u32,
             "mcts_above" => mcts.larger_than_cells = number()? as u32,
             _ => return Err(format!("unknown option '{key}'")),

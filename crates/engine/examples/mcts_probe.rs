@@ -46,7 +46,7 @@ fn main() {
         pattern_prior: env("PATTERN", f64::from(d.pattern_prior)) as f32,
         progressive_bias: env("PB", f64::from(d.progressive_bias)) as f32,
         last_good_reply: env("LGR", f64::from(u8::from(d.last_good_reply))) > 0.0,
-        pattern_playouts: env("PLAYOUT", f64::from(u8::from(d.pattern_playouts))) > 0.0,
+        pattern_playouts: env("PLAYOUT", f64::from(d.pattern_playouts)) as f32,
         ..d
     };
     let start = Instant::now();

@@ -106,7 +106,7 @@ fn proven_values_with_pattern_playouts_are_right() {
     // The playouts' pattern weights change what the playouts say, never what the analysis
     // proves.
     let params = MctsParams {
-        pattern_playouts: true,
+        pattern_playouts: 1.0,
         ..MctsParams::DEFAULT
     };
     check(4, 150, 0x4_7, 2, params);

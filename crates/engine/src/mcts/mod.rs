@@ -110,8 +110,11 @@ pub struct MctsParams {
     pub progressive_bias: f32,
     /// The playouts draw each move (but a bridge's answer) in proportion to a weight
     /// learned for the first ring's pattern around the cell ([`playout::PatternWeights`],
-    /// MoHex 2.0's playout policy) instead of uniformly.
-    pub pattern_playouts: bool,
+    /// MoHex 2.0's playout policy), raised to this power: 0 draws uniformly (and skips the
+    /// patterns' upkeep), 1 uses the fitted gammas as they are, between softens them (a
+    /// playout policy is judged by the balance of its games, not by how well it predicts
+    /// a move, so the fitted sharpness need not be the best).
+    pub pattern_playouts: f32,
 }
 
 impl MctsParams {
@@ -136,7 +139,7 @@ impl MctsParams {
         inherited_rave: 0.0,
         pattern_prior: 0.0,
         progressive_bias: 0.0,
-        pattern_playouts: false,
+        pattern_playouts: 0.0,
     };
 
     /// Whether the Monte Carlo search plays `position` ([`MctsParams::until_stones`],
@@ -427,8 +430,8 @@ impl<'a> Tree<'a> {
         let (nodes, fills) = saved
             .and_then(|saved| saved.subtree_at(root, &geometry, &root_cells))
             .unwrap_or_else(|| (alloc::vec![Node::new(NO_CELL)], Vec::new()));
-        let board = if params.pattern_playouts {
-            PlayoutBoard::with_patterns(&geometry, PatternWeights::learned())
+        let board = if params.pattern_playouts > 0.0 {
+            PlayoutBoard::with_patterns(&geometry, PatternWeights::learned(params.pattern_playouts))
         } else {
             PlayoutBoard::new(&geometry)
         };

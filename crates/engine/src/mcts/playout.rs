@@ -414,10 +414,14 @@ pub struct PatternWeights {
 }
 
 impl PatternWeights {
-    /// The weights fitted by `examples/policy_train.rs --first-ring`.
-    #[must_use]
-    pub fn learned() -> PatternWeights {
-        PatternWeights::from_gammas(&super::playout_weights::FIRST_RING)
+    /// The weights fitted by `examples/policy_train.rs --first-ring`, each gamma raised to
+    /// `power` ([`super::MctsParams::pattern_playouts`]).
+    pub fn learned(power: f32) -> PatternWeights {
+        let mut gammas = super::playout_weights::FIRST_RING;
+        for gamma in &mut gammas {
+            *gamma = libm::powf(*gamma, power);
+        }
+        PatternWeights::from_gammas(&gammas)
     }
 
     /// Weights from gammas by canonical code (the smaller of a code and its half-turn).
@@ -651,6 +655,22 @@ mod tests {
                     colour = 3 - colour;
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_weights_power_softens_the_fitted_gammas() {
+        // Power 0 is the uniform draw; 1 the fitted gammas; between, every weight between.
+        let uniform = PatternWeights::learned(0.0);
+        assert!(uniform.by_code.iter().all(|&w| w == 1024));
+        let fitted = PatternWeights::learned(1.0);
+        let soft = PatternWeights::learned(0.5);
+        assert!(fitted.by_code.iter().any(|&w| w != 1024));
+        for (code, (&f, &s)) in fitted.by_code.iter().zip(&soft.by_code).enumerate() {
+            assert!(
+                s.min(1024) >= f.min(1024) && s.max(1024) <= f.max(1024),
+                "code {code}"
+            );
         }
     }
 
