@@ -8,6 +8,9 @@
 //!
 //! - **Playouts** ([`playout`]): random games to the full board that answer intrusions into
 //!   bridges and edge links, so that a playout's winner reflects the connections on the board.
+//!   Drawing the other moves by their first-ring patterns' gammas instead of uniformly
+//!   ([`MctsParams::pattern_playouts`], MoHex 2.0's playout policy) is an option that lost
+//!   its matches (PP11, PPH11 in `docs/strength.md`): the playouts stay uniform.
 //! - **Selection** by the playouts' win rates blended with RAVE (all-moves-as-first: a cell
 //!   the player took anywhere later in a playout counts as if played now), which gives every
 //!   child an estimate after a few playouts through its parent; at levels 5 and 6 plus the

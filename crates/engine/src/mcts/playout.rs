@@ -416,6 +416,7 @@ pub struct PatternWeights {
 impl PatternWeights {
     /// The weights fitted by `examples/policy_train.rs --first-ring`, each gamma raised to
     /// `power` ([`super::MctsParams::pattern_playouts`]).
+    #[must_use]
     pub fn learned(power: f32) -> PatternWeights {
         let mut gammas = super::playout_weights::FIRST_RING;
         for gamma in &mut gammas {
