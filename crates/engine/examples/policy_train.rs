@@ -282,10 +282,8 @@ fn source(gamma: &[f64], offsets: &[usize; GROUPS + 1], rings: &[u64]) -> String
     format!(
         "//! The gammas of [`super::Gammas::LEARNED`], written by `examples/policy_train.rs`.\n\
          use super::Gammas;\n\n\
-         // Fitted numbers: one may happen to lie near a mathematical constant, and four \
-         places\n\
-         // are more than an f32 holds of the largest.\n\
-         #[allow(clippy::approx_constant, clippy::excessive_precision)]\n\
+         // Fitted numbers: one may happen to lie near a mathematical constant.\n\
+         #[allow(clippy::approx_constant)]\n\
          #[rustfmt::skip]\n\
          pub(super) const LEARNED: Gammas = Gammas {{\n    \
          near: &[{}\n    ],\n    \

@@ -428,14 +428,9 @@ impl PatternWeights {
     /// Weights from gammas by canonical code (the smaller of a code and its half-turn).
     #[must_use]
     pub fn from_gammas(gammas: &[f32; crate::policy::NEAR_CODES]) -> PatternWeights {
-        let half_turn = |code: usize| -> usize {
-            (0..6).fold(0, |turned, i| {
-                turned | ((code >> (2 * i)) & 3) << (2 * ((i + 3) % 6))
-            })
-        };
         let by_code = (0..crate::policy::NEAR_CODES)
             .map(|code| {
-                let gamma = gammas[code.min(half_turn(code))];
+                let gamma = gammas[code.min(crate::policy::near_half_turn(code))];
                 // A gamma's scale is free: 1 is 1024, the rarest moves keep a chance.
                 libm::roundf(gamma * 1024.0).clamp(1.0, (1 << 20) as f32) as u32
             })

@@ -49,6 +49,15 @@ const HALF_TURN: [usize; AROUND] = {
 
 /// Pattern codes of the first ring alone (six positions, two bits each).
 pub const NEAR_CODES: usize = 1 << 12;
+
+/// A first-ring pattern code (below [`NEAR_CODES`]) seen after the half-turn: its canonical
+/// form, as [`Features::near`] holds it, is the smaller of the two.
+#[must_use]
+pub fn near_half_turn(code: usize) -> usize {
+    (0..6).fold(0, |turned, i| {
+        turned | ((code >> (2 * i)) & 3) << (2 * HALF_TURN[i])
+    })
+}
 /// Classes of a cell's place relative to a move: distance three or more (or no move),
 /// adjacent, a bridge away, another cell at distance two.
 pub const PLACES: usize = 4;
