@@ -89,7 +89,8 @@ usage:
                                      mcts_nodes=N, mcts_inferior=N, mcts_lgr=0|1,
                                      mcts_inherit=N, mcts_pattern=N, mcts_pb=F,
                                      mcts_playout=P (the playouts' pattern weights, the
-                                     fitted gammas to the power P; 0: uniform)
+                                     fitted gammas to the power P; 0: uniform),
+                                     mcts_abort=0|1 (end when the choice cannot change)
   ohm tally <dir>...                 the result table of the records ohm match wrote
                                      (one match, or its parts from --first-game runs);
                                      both print the score over the openings played with

@@ -69,7 +69,8 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Player>, String> {
 /// `mcts_nodes=N`, `mcts_inferior=N`, `mcts_lgr=0|1` (the last good reply), `mcts_inherit=N`
 /// (RAVE inherited from the grandparent), `mcts_pattern=N` (the move patterns' prior),
 /// `mcts_pb=F` (the move patterns' progressive bias), `mcts_playout=P` (pattern-weighted
-/// playouts, the fitted gammas to the power P) ([`MctsParams`]); `pattern_order=W` (the
+/// playouts, the fitted gammas to the power P), `mcts_abort=0|1` (the search ends when its
+/// choice cannot change) ([`MctsParams`]); `pattern_order=W` (the
 /// move patterns' weight in the alpha-beta's move order, [`SearchParams::pattern_order`]);
 /// `solver=SHARE[:MAX_EMPTY]` (the solver's share of each move, in positions with at most
 /// MAX_EMPTY empty cells, on every board; `solver=0`: none), `solver_small=SHARE` (the share
@@ -140,6 +141,7 @@ fn apply_level_option(level: &mut Level, option: &str) -> Result<(), String> {
             "mcts_pattern" => mcts.pattern_prior = number()? as f32,
             "mcts_pb" => mcts.progressive_bias = number()? as f32,
             "mcts_playout" => mcts.pattern_playouts = number()? as f32,
+            "mcts_abort" => mcts.early_abort = switch(key, value)?,
             "mcts_until" => mcts.until_stones = number()? as u32,
             "mcts_above" => mcts.larger_than_cells = number()? as u32,
             _ => return Err(format!("unknown option '{key}'")),
@@ -631,6 +633,11 @@ mod tests {
         assert_eq!(level.mcts.map(|m| m.larger_than_cells), Some(81));
         let error = apply_level_option(&mut level, "mcts_until=some").unwrap_err();
         assert!(error.contains("'some' is not a number"), "{error}");
+        assert_eq!(level.mcts.map(|m| m.early_abort), Some(false));
+        apply_level_option(&mut level, "mcts_abort=1").unwrap();
+        assert_eq!(level.mcts.map(|m| m.early_abort), Some(true));
+        let error = apply_level_option(&mut level, "mcts_abort=2").unwrap_err();
+        assert!(error.contains("mcts_abort"), "{error}");
     }
 
     #[test]

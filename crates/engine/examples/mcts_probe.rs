@@ -47,6 +47,7 @@ fn main() {
         progressive_bias: env("PB", f64::from(d.progressive_bias)) as f32,
         last_good_reply: env("LGR", f64::from(u8::from(d.last_good_reply))) > 0.0,
         pattern_playouts: env("PLAYOUT", f64::from(d.pattern_playouts)) as f32,
+        early_abort: env("ABORT", f64::from(u8::from(d.early_abort))) > 0.0,
         ..d
     };
     let start = Instant::now();

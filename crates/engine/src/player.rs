@@ -1035,9 +1035,16 @@ impl Engine {
             self.table_bits = params.tt_bits;
         }
         let root_cells = slice.open.filter(|_| level.solver.open_root);
-        let result = match level.mcts.filter(|m| m.plays(position)) {
+        let monte_carlo = level.mcts.filter(|m| m.plays(position));
+        let slice_covers = level.solver.share_in(position) > 0.0;
+        // The Monte Carlo search's early abort hands the rest of the move to the solver, so it
+        // applies only where the solver has a share: elsewhere the time would be lost.
+        let abort = monte_carlo.is_some_and(|m| m.early_abort) && slice_covers;
+        let rest = level.solver.rest || abort;
+        let result = match monte_carlo {
             Some(mut mcts_params) => {
                 mcts_params.time_ms = params.time_ms;
+                mcts_params.early_abort = abort;
                 let knowledge = self
                     .mcts_knowledge
                     .get_or_insert_with(|| solver::Knowledge::of(&SolverParams::DEFAULT));
@@ -1056,7 +1063,10 @@ impl Engine {
             }
         };
         if result.proven.is_none() {
-            if let Some(p) = self.solved_in_rest(position, level, control, started_ms) {
+            if let Some(p) = rest
+                .then(|| self.solved_in_rest(position, level, control, started_ms))
+                .flatten()
+            {
                 return Some(Decision {
                     mv: Move::Cell(p),
                     reason: Reason::Solved,
@@ -1096,7 +1106,8 @@ impl Engine {
     }
 
     /// A winning move, if the solver proves one in the time the search left of the move
-    /// ([`SolverSlice::rest`]).
+    /// ([`SolverSlice::rest`], [`MctsParams::early_abort`]), in the positions the level's
+    /// slice covers.
     fn solved_in_rest(
         &mut self,
         position: &Position,
@@ -1107,7 +1118,7 @@ impl Engine {
         let slice = level.solver;
         let limit = level.search.time_ms?;
         let left = limit - (control.now_ms() - started_ms);
-        if !slice.rest || slice.share_in(position) <= 0.0 || left < limit * 0.05 {
+        if slice.share_in(position) <= 0.0 || left < limit * 0.05 {
             return None;
         }
         self.solver_win(position, control, Some(left), None).win

@@ -118,6 +118,14 @@ pub struct MctsParams {
     /// playout policy is judged by the balance of its games, not by how well it predicts
     /// a move, so the fitted sharpness need not be the best).
     pub pattern_playouts: f32,
+    /// The search ends before its time when the most visited root move can no longer be
+    /// overtaken: its lead in visits over the second is larger than the playouts the rest
+    /// of the time would bring at the rate so far (MoHex's early abort). The time left goes
+    /// back to the caller: the player gives it to the solver, and so aborts only in the
+    /// positions its solver slice covers ([`crate::player::SolverSlice::share_in`]), where in
+    /// a lopsided position, its choice settled early, a proof gets the time the search cannot
+    /// use. An option: no level has it (ABS11 in `docs/strength.md`).
+    pub early_abort: bool,
 }
 
 impl MctsParams {
@@ -143,6 +151,7 @@ impl MctsParams {
         pattern_prior: 0.0,
         progressive_bias: 0.0,
         pattern_playouts: 0.0,
+        early_abort: false,
     };
 
     /// Whether the Monte Carlo search plays `position` ([`MctsParams::until_stones`],
@@ -894,6 +903,25 @@ impl<'a> Tree<'a> {
         }
     }
 
+    /// How many more visits the root's most visited child has than the next (all its
+    /// visits when it is the only one): what the rest of the search would have to overturn.
+    fn root_lead(&self) -> u32 {
+        let (mut first, mut second) = (0u32, 0u32);
+        for c in self.nodes[0].children() {
+            let child = &self.nodes[c];
+            if child.pruned() {
+                continue;
+            }
+            if child.visits > first {
+                second = first;
+                first = child.visits;
+            } else if child.visits > second {
+                second = child.visits;
+            }
+        }
+        first - second
+    }
+
     /// The root's children worth reporting, most visited first.
     fn ranked_root_moves(&self) -> Vec<usize> {
         let mut moves: Vec<usize> = self.nodes[0]
@@ -1032,6 +1060,12 @@ pub fn search_keeping(
                     stopped = true;
                     break;
                 }
+                if params.early_abort && now > start_ms {
+                    let rate = playouts as f64 / (now - start_ms);
+                    if f64::from(tree.root_lead()) > (deadline - now) * rate {
+                        break;
+                    }
+                }
                 if now >= next_report {
                     next_report = now + 250.0;
                     let partial = tree.result(playouts, false);
@@ -1085,6 +1119,57 @@ mod tests {
         }
         assert!(!opening.plays(&position), "three stones");
         assert!(MctsParams::DEFAULT.plays(&position), "no limit");
+    }
+
+    /// A clock that moves on by the same step at every look, so that the playouts' rate,
+    /// and with it the search, is the same in every run.
+    struct TickingClock {
+        now: f64,
+        step: f64,
+    }
+
+    impl Control for TickingClock {
+        fn now_ms(&mut self) -> f64 {
+            self.now += self.step;
+            self.now
+        }
+    }
+
+    #[test]
+    fn the_early_abort_ends_the_search_once_its_choice_cannot_change() {
+        // 9x9 after the centre and a reply far from it: Black's next move stands out long
+        // before the search's time is up.
+        let mut position = Position::new(Board::square(9).unwrap());
+        for mv in ["e5", "a9"] {
+            position.try_play(Move::parse(mv).unwrap()).unwrap();
+        }
+        let knowledge = Knowledge::of(&SolverParams::DEFAULT);
+        let run = |early_abort: bool| {
+            let params = MctsParams {
+                time_ms: Some(400.0),
+                early_abort,
+                ..MctsParams::DEFAULT
+            };
+            let mut clock = TickingClock {
+                now: 0.0,
+                step: 1.0,
+            };
+            let result = search(&position, &params, &knowledge, 7, &mut clock);
+            (result, clock.now)
+        };
+        let (full, full_ms) = run(false);
+        let (aborted, aborted_ms) = run(true);
+        assert!(full.proven.is_none(), "{full:?}");
+        assert!(full.stopped && full_ms >= 399.0, "{full_ms}");
+        assert!(
+            !aborted.stopped && aborted_ms < 300.0 && aborted.nodes < full.nodes,
+            "{aborted_ms} ms, {} playouts of {}",
+            aborted.nodes,
+            full.nodes
+        );
+        // The same seed gives the same playouts up to the abort, and what came after in the
+        // full search did not change the choice.
+        assert_eq!(aborted.best, full.best);
     }
 
     #[test]
