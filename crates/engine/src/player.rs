@@ -352,7 +352,9 @@ pub const LARGE_BOARD_MCTS: MctsParams = MctsParams {
 /// No early share ([`SolverSlice::early_share`]): a fifth of each move from 110 empty cells
 /// kept some wins on 11x11 that the search let go, but against level 6 without it it scored
 /// 80-79 in 159 games at 2 s (`early_solver=0.2:110` in `ohm match`, ES11 to ES11D in
-/// `docs/strength.md`), the search's lost time costing what the proofs won.
+/// `docs/strength.md`), the search's lost time costing what the proofs won; a twentieth
+/// scored 72-8 against the build from before issue 16 (ESS11, ESS11B), what level 6 without
+/// it scores there.
 const STRONGEST_SLICE: SolverSlice = SolverSlice {
     small_board_share: 0.7,
     ..slice(0.5, 81)
