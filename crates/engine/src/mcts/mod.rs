@@ -124,7 +124,7 @@ pub struct MctsParams {
     /// back to the caller: the player gives it to the solver, and so aborts only in the
     /// positions its solver slice covers ([`crate::player::SolverSlice::share_in`]), where in
     /// a lopsided position, its choice settled early, a proof gets the time the search cannot
-    /// use. An option: no level has it (ABS11 in `docs/strength.md`).
+    /// use. An option: no level has it (ABS11B in `docs/strength.md`: 16-24 head to head).
     pub early_abort: bool,
 }
 
@@ -905,11 +905,12 @@ impl<'a> Tree<'a> {
 
     /// How many more visits the root's most visited child has than the next (all its
     /// visits when it is the only one): what the rest of the search would have to overturn.
+    /// Children proven won for their mover are left out, as the choice ranks them last.
     fn root_lead(&self) -> u32 {
         let (mut first, mut second) = (0u32, 0u32);
         for c in self.nodes[0].children() {
             let child = &self.nodes[c];
-            if child.pruned() {
+            if child.pruned() || child.proven == 1 {
                 continue;
             }
             if child.visits > first {
