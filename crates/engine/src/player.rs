@@ -1064,11 +1064,8 @@ impl Engine {
                 search_within(position, &params, control, &mut self.table, root_cells)
             }
         };
-        if result.proven.is_none() {
-            if let Some(p) = rest
-                .then(|| self.solved_in_rest(position, level, control, started_ms))
-                .flatten()
-            {
+        if rest && result.proven.is_none() {
+            if let Some(p) = self.solved_in_rest(position, level, control, started_ms) {
                 return Some(Decision {
                     mv: Move::Cell(p),
                     reason: Reason::Solved,

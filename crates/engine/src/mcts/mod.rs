@@ -1102,7 +1102,7 @@ pub fn search_keeping(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::NoControl;
+    use crate::search::{Callbacks, NoControl};
     use crate::solver::SolverParams;
     use crate::Board;
 
@@ -1122,20 +1122,6 @@ mod tests {
         assert!(MctsParams::DEFAULT.plays(&position), "no limit");
     }
 
-    /// A clock that moves on by the same step at every look, so that the playouts' rate,
-    /// and with it the search, is the same in every run.
-    struct TickingClock {
-        now: f64,
-        step: f64,
-    }
-
-    impl Control for TickingClock {
-        fn now_ms(&mut self) -> f64 {
-            self.now += self.step;
-            self.now
-        }
-    }
-
     #[test]
     fn the_early_abort_ends_the_search_once_its_choice_cannot_change() {
         // 9x9 after the centre and a reply far from it: Black's next move stands out long
@@ -1151,12 +1137,19 @@ mod tests {
                 early_abort,
                 ..MctsParams::DEFAULT
             };
-            let mut clock = TickingClock {
-                now: 0.0,
-                step: 1.0,
+            // A clock that moves on a millisecond at every look, so that the playouts'
+            // rate, and with it the search, is the same in every run.
+            let mut now = 0.0;
+            let mut clock = Callbacks {
+                clock: || {
+                    now += 1.0;
+                    now
+                },
+                stop: || false,
+                progress: |_: &Progress| {},
             };
             let result = search(&position, &params, &knowledge, 7, &mut clock);
-            (result, clock.now)
+            (result, now)
         };
         let (full, full_ms) = run(false);
         let (aborted, aborted_ms) = run(true);
