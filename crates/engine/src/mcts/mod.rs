@@ -206,6 +206,9 @@ fn prior_table() -> [f64; 256] {
     table
 }
 
+/// Visit counts whose `1 / sqrt(visits + 1)` [`Tree::inverse_root`] reads from its table.
+const INVERSE_ROOTS: u32 = 1024;
+
 /// The byte that stands for probability `p` ([`Node::prior`]).
 fn prior_code(p: f64) -> u8 {
     if p <= 0.0 {
@@ -268,6 +271,22 @@ impl Node {
     fn children(&self) -> core::ops::Range<usize> {
         let first = self.first_child as usize;
         first..first + usize::from(self.child_count)
+    }
+
+    /// The child's value in the descent: RAVE's blend `(1 - beta) * wins / visits + beta *
+    /// rave_wins / rave_visits` with `beta = rave_visits / (rave_visits + visits +
+    /// rave_visits * visits * rave_bias)`, brought over one denominator (one division
+    /// instead of three, in the loop that costs the search most of its time): with no
+    /// playouts of its own it is the RAVE estimate, with no RAVE playouts the win rate, and
+    /// with neither 1, so that every child is tried.
+    fn blended_value(&self, rave_bias: f64) -> f64 {
+        let rave_visits = f64::from(self.rave_visits);
+        if self.visits == 0 && rave_visits == 0.0 {
+            return 1.0;
+        }
+        let shared = rave_visits * rave_bias;
+        ((1.0 + shared) * f64::from(self.wins) + f64::from(self.rave_wins))
+            / (rave_visits + f64::from(self.visits) * (1.0 + shared))
     }
 
     fn win_rate(&self) -> f64 {
@@ -427,6 +446,8 @@ struct Tree<'a> {
     strengths: Vec<f32>,
     /// [`prior_table`].
     priors: [f64; 256],
+    /// `1 / sqrt(v + 1)` for the first visit counts ([`Tree::inverse_root`]).
+    inverse_roots: Vec<f64>,
 }
 
 impl<'a> Tree<'a> {
@@ -466,6 +487,9 @@ impl<'a> Tree<'a> {
             replies,
             strengths: Vec::new(),
             priors: prior_table(),
+            inverse_roots: (0..INVERSE_ROOTS)
+                .map(|v| 1.0 / libm::sqrt(f64::from(v) + 1.0))
+                .collect(),
         }
     }
 
@@ -682,6 +706,7 @@ impl<'a> Tree<'a> {
         let parent = &self.nodes[n];
         let log_visits = libm::log(f64::from(parent.visits.max(1)));
         let bias = f64::from(self.params.progressive_bias);
+        let rave_bias = self.params.rave_bias;
         let mut best = None;
         let mut best_value = f64::NEG_INFINITY;
         for c in parent.children() {
@@ -692,30 +717,14 @@ impl<'a> Tree<'a> {
             if child.proven == -1 {
                 return Some(c);
             }
-            let visits = f64::from(child.visits);
-            let rave_visits = f64::from(child.rave_visits);
-            let mut value = if child.visits == 0 && rave_visits == 0.0 {
-                1.0
-            } else {
-                let beta = rave_visits
-                    / (rave_visits + visits + rave_visits * visits * self.params.rave_bias);
-                let rave = if rave_visits > 0.0 {
-                    f64::from(child.rave_wins) / rave_visits
-                } else {
-                    0.5
-                };
-                let q = if child.visits > 0 {
-                    child.win_rate()
-                } else {
-                    rave
-                };
-                (1.0 - beta) * q + beta * rave
-            };
+            let mut value = child.blended_value(rave_bias);
             if self.params.exploration > 0.0 {
+                let visits = f64::from(child.visits);
                 value += self.params.exploration * libm::sqrt(log_visits / (visits + 1.0));
             }
             if bias > 0.0 {
-                value += bias * self.priors[usize::from(child.prior)] / libm::sqrt(visits + 1.0);
+                value +=
+                    bias * self.priors[usize::from(child.prior)] * self.inverse_root(child.visits);
             }
             if value > best_value {
                 best_value = value;
@@ -723,6 +732,15 @@ impl<'a> Tree<'a> {
             }
         }
         best
+    }
+
+    /// `1 / sqrt(visits + 1)`, the progressive bias' fading, from a table for the visits
+    /// most children have.
+    fn inverse_root(&self, visits: u32) -> f64 {
+        match self.inverse_roots.get(visits as usize) {
+            Some(&r) => r,
+            None => 1.0 / libm::sqrt(f64::from(visits) + 1.0),
+        }
     }
 
     /// One descent, playout and update.
@@ -862,16 +880,14 @@ impl<'a> Tree<'a> {
         for k in 0..self.path.len() {
             let n = self.path[k] as usize;
             let own = stone(mover);
-            let won = winner == mover;
-            for c in self.nodes[n].children() {
-                let cell = usize::from(self.nodes[c].cell);
-                if self.board.cells[cell] == own {
-                    let child = &mut self.nodes[c];
-                    child.rave_visits += 1.0;
-                    if won {
-                        child.rave_wins += 1.0;
-                    }
-                }
+            let win = if winner == mover { 1.0 } else { 0.0 };
+            // Without a branch on the cell's colour, which a playout makes a coin toss:
+            // adding zero leaves a child as it was.
+            let range = self.nodes[n].children();
+            for child in &mut self.nodes[range] {
+                let hit = f32::from(u8::from(self.board.cells[usize::from(child.cell)] == own));
+                child.rave_visits += hit;
+                child.rave_wins += hit * win;
             }
             mover = !mover;
         }
@@ -1285,6 +1301,48 @@ mod tests {
             let expected = 10.0 * strength(c) / (strength(c) + mean);
             assert!((child.rave_wins - expected).abs() < 1e-4);
         }
+    }
+
+    #[test]
+    fn the_blended_value_is_raves_weighted_mean_of_the_two_estimates() {
+        let textbook = |visits: f64, wins: f64, rave_visits: f64, rave_wins: f64, bias: f64| {
+            let beta = rave_visits / (rave_visits + visits + rave_visits * visits * bias);
+            let rave = if rave_visits > 0.0 {
+                rave_wins / rave_visits
+            } else {
+                0.5
+            };
+            let q = if visits > 0.0 { wins / visits } else { rave };
+            (1.0 - beta) * q + beta * rave
+        };
+        for (visits, wins, rave_visits, rave_wins) in [
+            (0, 0.0, 3.0, 2.0),
+            (7, 3.0, 0.0, 0.0),
+            (1, 1.0, 1.0, 0.0),
+            (40, 31.0, 260.5, 101.25),
+            (5000, 2600.0, 90_000.0, 47_000.0),
+        ] {
+            for bias in [0.0, 0.001, 0.02] {
+                let mut node = Node::new(0);
+                node.visits = visits;
+                node.wins = wins;
+                node.rave_visits = rave_visits;
+                node.rave_wins = rave_wins;
+                let expected = textbook(
+                    f64::from(visits),
+                    f64::from(wins),
+                    f64::from(rave_visits),
+                    f64::from(rave_wins),
+                    bias,
+                );
+                let got = node.blended_value(bias);
+                assert!(
+                    (got - expected).abs() < 1e-12,
+                    "{visits} {wins} {rave_visits} {rave_wins} {bias}: {got} against {expected}"
+                );
+            }
+        }
+        assert_eq!(Node::new(0).blended_value(0.001), 1.0);
     }
 
     #[test]
