@@ -2,8 +2,8 @@
 //! won within a short limit (`lost_wins MS MAX_EMPTY SGF...`): where a solver slice would have
 //! kept the win. Prints each game's first such position (its empty cells, the time to prove).
 //! One solver goes through each game, so a proof may use the table of the game's earlier
-//! positions, as the player's slice does; with `FRESH=1` every position gets a new solver,
-//! so that the time is what a proof costs on its own.
+//! positions, as the player's slice does; with `FRESH=1` the table is cleared before every
+//! position, so that the time is what a proof costs on its own.
 use ohm_engine::notation;
 use ohm_engine::search::Callbacks;
 use ohm_engine::solver::{Solver, SolverParams};
@@ -24,14 +24,14 @@ fn main() {
         let mut params = SolverParams::DEFAULT;
         params.tt_mib = 64;
         params.time_ms = Some(ms);
-        let mut solver = Solver::new(params.clone());
+        let mut solver = Solver::new(params);
         for (count, played) in record.moves.iter().enumerate().skip(2) {
             let p = record.to_position_at(count).unwrap();
             if p.to_move() == winner || p.empty_cells().len() > max_empty {
                 continue;
             }
             if fresh {
-                solver = Solver::new(params.clone());
+                solver.clear();
             }
             let t = Instant::now();
             let s = solver.solve(
