@@ -90,7 +90,10 @@ usage:
                                      mcts_inherit=N, mcts_pattern=N, mcts_pb=F,
                                      mcts_playout=P (the playouts' pattern weights, the
                                      fitted gammas to the power P; 0: uniform),
-                                     mcts_abort=0|1 (end when the choice cannot change)
+                                     mcts_abort=0|1 (end when the choice cannot change),
+                                     mcts_value=N (the circuit's judgement as N virtual
+                                     playouts at a node's analysis), mcts_value_scale=S,
+                                     mcts_value_tempo=T
   ohm tally <dir>...                 the result table of the records ohm match wrote
                                      (one match, or its parts from --first-game runs);
                                      both print the score over the openings played with

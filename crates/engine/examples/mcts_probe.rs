@@ -24,7 +24,7 @@ fn main() {
         position.try_play(Move::parse(m).unwrap()).unwrap();
     }
     let mut knowledge = Knowledge::of(&SolverParams::DEFAULT);
-    knowledge.order_children = std::env::var("ORDER").is_ok();
+    knowledge.order_children = std::env::var("ORDER").is_ok() || std::env::var("VALUE").is_ok();
     let env = |k: &str, d: f64| std::env::var(k).ok().map_or(d, |v| v.parse().unwrap());
     let d = MctsParams::DEFAULT;
     // PLAYOUTS=N: a fixed count instead of the clock, so that two builds are timed on the
@@ -48,6 +48,9 @@ fn main() {
         last_good_reply: env("LGR", f64::from(u8::from(d.last_good_reply))) > 0.0,
         pattern_playouts: env("PLAYOUT", f64::from(d.pattern_playouts)) as f32,
         early_abort: env("ABORT", f64::from(u8::from(d.early_abort))) > 0.0,
+        value_prior: env("VALUE", f64::from(d.value_prior)) as f32,
+        value_scale: env("VSCALE", f64::from(d.value_scale)) as f32,
+        value_tempo: env("VTEMPO", f64::from(d.value_tempo)) as f32,
         ..d
     };
     let start = Instant::now();

@@ -1050,8 +1050,9 @@ impl Engine {
                 let knowledge = self
                     .mcts_knowledge
                     .get_or_insert_with(|| solver::Knowledge::of(&SolverParams::DEFAULT));
-                // The circuit's order serves only as a prior.
-                knowledge.order_children = mcts_params.prior_games > 0.0;
+                // The circuit's order serves only as a prior, and its evaluation as a value.
+                knowledge.order_children =
+                    mcts_params.prior_games > 0.0 || mcts_params.value_prior > 0.0;
                 if !mcts_params.keep_tree {
                     self.mcts_tree = None;
                 }

@@ -76,6 +76,11 @@ pub struct Facts {
     pub their_fill: CellSet,
     /// The dead cells: no proof needs them (their colour changes no completion's winner).
     pub dead: CellSet,
+    /// The circuit's judgement of the filled position for the mover (its `E`,
+    /// [`crate::circuit::Evaluation::score_for`], in thousandths), when the full analysis
+    /// ordered the children by it: the Monte Carlo search's value prior
+    /// ([`crate::mcts::MctsParams::value_prior`]).
+    pub mover_score: Option<i32>,
 }
 
 impl Facts {
@@ -149,6 +154,7 @@ impl Knowledge {
             own_fill: CellSet::EMPTY,
             their_fill: CellSet::EMPTY,
             dead: CellSet::EMPTY,
+            mover_score: None,
         };
         if let Some(winner) = position.connected_winner() {
             facts.terminal = Some(Terminal {
@@ -305,7 +311,11 @@ impl Knowledge {
             return;
         }
         facts.children = match depth {
-            Depth::Full if self.order_children => self.ordered(board, conns, moves),
+            Depth::Full if self.order_children => {
+                let (children, score) = self.ordered(board, conns, moves);
+                facts.mover_score = score;
+                children
+            }
             Depth::Full | Depth::Glance => moves.iter().collect(),
         };
     }
@@ -354,15 +364,17 @@ impl Knowledge {
         proof - cells.dead - cells.captured[loser]
     }
 
-    /// `moves`, the hottest cells of the circuit evaluation first (ties in point order).
+    /// `moves`, the hottest cells of the circuit evaluation first (ties in point order), and
+    /// the evaluation's score for the mover in thousandths (none for a lone move, which
+    /// needs no evaluation; clamped, as a connected side's score is infinite).
     fn ordered(
         &self,
         board: &Position,
         conns: &ByColor<Connections>,
         moves: CellSet,
-    ) -> Vec<Point> {
+    ) -> (Vec<Point>, Option<i32>) {
         if moves.len() == 1 {
-            return moves.iter().collect();
+            return (moves.iter().collect(), None);
         }
         let evaluation = evaluate(
             board,
@@ -372,7 +384,11 @@ impl Knowledge {
         );
         let mut scored: Vec<(Point, f64)> = moves.iter().map(|p| (p, evaluation.heat(p))).collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        scored.into_iter().map(|(p, _)| p).collect()
+        let score = evaluation.score_for(board.to_move()).clamp(-1.0e6, 1.0e6);
+        (
+            scored.into_iter().map(|(p, _)| p).collect(),
+            Some(libm::round(score * 1000.0) as i32),
+        )
     }
 }
 
