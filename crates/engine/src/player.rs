@@ -339,10 +339,15 @@ pub const LARGE_BOARD_FRONTIER: u32 = 8;
 /// The move patterns' progressive bias at 0.5 ([`MctsParams::progressive_bias`]) beat the
 /// search without it 28-12 (PB05, +147, +32 .. +263; at MoHex 2.0's 2.47 26-14, PB247), and
 /// the build from before issue 16 won no game of the first twenty against it (PBO05).
+/// The circuit's judgement of a node's position as 1,000 virtual playouts at its analysis
+/// ([`MctsParams::value_prior`]) beat the search without it 25-15 (VAL1000, +89, -21 ..
+/// +198; 300 of them 22-18, VAL300) and scored 36-4 against the build from before issue 16
+/// (VALO11).
 pub const LARGE_BOARD_MCTS: MctsParams = MctsParams {
     knowledge_visits: 600,
     expand_visits: 20,
     progressive_bias: 0.5,
+    value_prior: 1000.0,
     larger_than_cells: SMALL_BOARD_CELLS,
     ..MctsParams::DEFAULT
 };

@@ -135,7 +135,7 @@ pub struct MctsParams {
     /// full one (both colours' H-search) at every node, not the glance. The defaults `s = 1`
     /// and `t = 0.45` fit the win rates of 3,067 nodes of 11x11 searches at their 600th
     /// visit (mean squared error 0.010, against 0.031 for their mean; `docs/strength.md`).
-    /// An option, off at every level (VAL300, VAL1000).
+    /// Levels 5 and 6 give 1,000 ([`crate::player::LARGE_BOARD_MCTS`]; VAL1000 and VALO11).
     pub value_prior: f32,
     /// The circuit's score scale `s` in [`MctsParams::value_prior`]'s rate.
     pub value_scale: f32,
@@ -326,6 +326,7 @@ type FillIn = Vec<(u16, u8)>;
 #[derive(Clone, Debug)]
 pub struct SavedTree {
     nodes: Vec<Node>,
+    value_samples: Vec<(i32, f32)>,
     fills: Vec<FillIn>,
     cells: Vec<u8>,
     to_move: Color,
@@ -334,6 +335,15 @@ pub struct SavedTree {
 }
 
 impl SavedTree {
+    /// At each analysis of the last search that gave a node the value prior
+    /// ([`MctsParams::value_prior`]): the circuit's score of the node's position for its
+    /// mover (thousandths) and the share of the node's playouts that player had won, before
+    /// the prior. `examples/value_fit.rs` fits the prior's rate to them.
+    #[must_use]
+    pub fn value_samples(&self) -> &[(i32, f32)] {
+        &self.value_samples
+    }
+
     /// The root's moves the analysis kept, with the playouts the search gave each: where
     /// it spent its time (the training target of [`crate::policy`]).
     #[must_use]
@@ -468,6 +478,8 @@ struct Tree<'a> {
     priors: [f64; 256],
     /// `1 / sqrt(v + 1)` for the first visit counts ([`Tree::inverse_root`]).
     inverse_roots: Vec<f64>,
+    /// The value prior's data ([`SavedTree::value_samples`]).
+    value_samples: Vec<(i32, f32)>,
 }
 
 impl<'a> Tree<'a> {
@@ -504,6 +516,7 @@ impl<'a> Tree<'a> {
             path: Vec::new(),
             played: Vec::new(),
             root_win: None,
+            value_samples: Vec::new(),
             replies,
             strengths: Vec::new(),
             priors: prior_table(),
@@ -640,6 +653,8 @@ impl<'a> Tree<'a> {
             let e = (f64::from(score) / 1000.0 + f64::from(self.params.value_tempo))
                 * f64::from(self.params.value_scale);
             let mover_rate = 1.0 / (1.0 + libm::exp(-e));
+            let playouts_rate = 1.0 - self.nodes[n].win_rate();
+            self.value_samples.push((score, playouts_rate as f32));
             let node = &mut self.nodes[n];
             let virtual_visits = libm::roundf(value_prior) as u32;
             node.visits += virtual_visits;
@@ -1138,6 +1153,7 @@ pub fn search_keeping(
     let result = tree.result(playouts, stopped);
     *saved = Some(SavedTree {
         nodes: tree.nodes,
+        value_samples: tree.value_samples,
         fills: tree.fills,
         cells: tree.root_cells,
         to_move: position.to_move(),
