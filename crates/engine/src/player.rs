@@ -373,7 +373,7 @@ const STRONGEST_SLICE: SolverSlice = SolverSlice {
 /// | 2 | casual | 2 | 6 (10) | none | 0.25 | 1 s | 0.2, 20 |
 /// | 3 | club | 2 | 8 (14) | root, 10/20/4 | 0 | 2 s | 0.3, 40 |
 /// | 4 | strong (default) | 3 | 10 (20) | every node, 10/20/4 | 0 | 1.5 s | 0.5, 81 |
-/// | 5 | expert | up to 9x9: 6 (the depths 1, 2, 4, 6); larger boards: the Monte Carlo search | up to 9x9: 14 (32; the best 8 from depth 3 when time is short), killers, countermoves | up to 9x9: every node, 16/32/5, twice the budget; larger: a node's analysis from 600 visits, the move patterns' progressive bias 0.5 | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
+/// | 5 | expert | up to 9x9: 6 (the depths 1, 2, 4, 6); larger boards: the Monte Carlo search | up to 9x9: 14 (32; the best 8 from depth 3 when time is short), killers, countermoves | up to 9x9: every node, 16/32/5, twice the budget; larger: a node's analysis from 600 visits, the move patterns' progressive bias 0.5, the circuit's value prior 1,000 | 0 | 2 s | 0.5 (0.7 up to 9x9), 81 |
 /// | 6 | strongest | as level 5 | as level 5 | as level 5 | 0 | 8 s | 0.5 (0.7 up to 9x9), 81 |
 ///
 /// **Levels 5 and 6 differ by time only**: the strongest search, tuned at 2 s a move (the
