@@ -220,7 +220,7 @@ pub fn evaluation_words(report: &SearchReport, color: Color) -> String {
     match (report.proven, report.win_rate()) {
         (Some(_), _) if report.score > 0.0 => "Ohm wins (proven)".to_string(),
         (Some(_), _) => "Ohm loses (proven)".to_string(),
-        (None, Some(rate)) => format!("{:.0}% for {} (playouts)", rate * 100.0, color.title()),
+        (None, Some(rate)) => format!("{:.0}% for {} (Monte Carlo)", rate * 100.0, color.title()),
         (None, None) => format!("{:+.2} for {}", report.score, color.title()),
     }
 }
@@ -313,7 +313,7 @@ mod tests {
         let playouts = SearchReport::new(5, 240, &[], 30_000, None, 1.0).with_monte_carlo(true);
         assert_eq!(
             evaluation_words(&playouts, Color::Black),
-            "62% for Black (playouts)"
+            "62% for Black (Monte Carlo)"
         );
         let proven = SearchReport::new(
             5,
