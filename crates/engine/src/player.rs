@@ -341,8 +341,9 @@ pub const LARGE_BOARD_FRONTIER: u32 = 8;
 /// the build from before issue 16 won no game of the first twenty against it (PBO05).
 /// The circuit's judgement of a node's position as 1,000 virtual playouts at its analysis
 /// ([`MctsParams::value_prior`]) beat the search without it 25-15 (VAL1000, +89, -21 ..
-/// +198; 300 of them 22-18, VAL300) and scored 36-4 against the build from before issue 16
-/// (VALO11).
+/// +198; 300 of them 22-18, VAL300) and scored 36-4 and 35-5 against the build from before
+/// issue 16 (VALO11, RING11X). A node with a single move to consider has no circuit
+/// evaluation, and so no prior.
 pub const LARGE_BOARD_MCTS: MctsParams = MctsParams {
     knowledge_visits: 600,
     expand_visits: 20,
