@@ -24,7 +24,7 @@ fn main() {
         position.try_play(Move::parse(m).unwrap()).unwrap();
     }
     let mut knowledge = Knowledge::of(&SolverParams::DEFAULT);
-    knowledge.order_children = std::env::var("ORDER").is_ok() || std::env::var("VALUE").is_ok();
+    knowledge.order_children = std::env::var("ORDER").is_ok();
     let env = |k: &str, d: f64| std::env::var(k).ok().map_or(d, |v| v.parse().unwrap());
     let d = MctsParams::DEFAULT;
     // PLAYOUTS=N: a fixed count instead of the clock, so that two builds are timed on the
@@ -53,6 +53,7 @@ fn main() {
         value_tempo: env("VTEMPO", f64::from(d.value_tempo)) as f32,
         ..d
     };
+    knowledge.order_children |= params.reads_circuit();
     let start = Instant::now();
     let result = search(
         &position,

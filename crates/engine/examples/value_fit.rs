@@ -19,13 +19,13 @@ fn main() {
     let size: u8 = args[1].parse().expect("SIZE");
     let lines = std::fs::read_to_string(&args[2]).expect("FILE of move lines");
     let playouts: u64 = std::env::var("PLAYOUTS").map_or(200_000, |v| v.parse().unwrap());
-    let mut knowledge = Knowledge::of(&SolverParams::DEFAULT);
-    knowledge.order_children = true;
     let params = MctsParams {
         max_playouts: playouts,
         keep_tree: false,
         ..LARGE_BOARD_MCTS
     };
+    let mut knowledge = Knowledge::of(&SolverParams::DEFAULT);
+    knowledge.order_children = params.reads_circuit();
     let mut samples: Vec<(f64, f64)> = Vec::new();
     for line in lines.lines().filter(|l| !l.trim().is_empty()) {
         let mut position = Position::new(Board::square(size).unwrap());

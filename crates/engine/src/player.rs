@@ -1057,8 +1057,7 @@ impl Engine {
                     .mcts_knowledge
                     .get_or_insert_with(|| solver::Knowledge::of(&SolverParams::DEFAULT));
                 // The circuit's order serves only as a prior, and its evaluation as a value.
-                knowledge.order_children =
-                    mcts_params.prior_games > 0.0 || mcts_params.value_prior > 0.0;
+                knowledge.order_children = mcts_params.reads_circuit();
                 if !mcts_params.keep_tree {
                     self.mcts_tree = None;
                 }

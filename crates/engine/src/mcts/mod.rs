@@ -174,6 +174,23 @@ impl MctsParams {
         value_tempo: 0.45,
     };
 
+    /// Whether the analysis must evaluate the circuit (its order for
+    /// [`MctsParams::prior_games`], its score for [`MctsParams::value_prior`]): the
+    /// [`Knowledge::order_children`] the search needs.
+    #[must_use]
+    pub fn reads_circuit(&self) -> bool {
+        self.prior_games > 0.0 || self.value_prior > 0.0
+    }
+
+    /// [`MctsParams::value_prior`]'s rate for the side to move of a position the circuit
+    /// scores `score` (thousandths of `E`, [`crate::solver::Facts::mover_score`]) for it.
+    #[must_use]
+    pub fn circuit_rate(&self, score: i32) -> f64 {
+        let e =
+            (f64::from(score) / 1000.0 + f64::from(self.value_tempo)) * f64::from(self.value_scale);
+        1.0 / (1.0 + libm::exp(-e))
+    }
+
     /// Whether the Monte Carlo search plays `position` ([`MctsParams::until_stones`],
     /// [`MctsParams::larger_than_cells`]);
     /// the alpha-beta search plays the others.
@@ -647,12 +664,10 @@ impl<'a> Tree<'a> {
             }
             return;
         }
-        if let (true, true, Some(score)) = (n != 0, value_prior > 0.0, facts.mover_score) {
+        if let Some(score) = facts.mover_score.filter(|_| n != 0 && value_prior > 0.0) {
             // The node's statistics are its parent's mover's: the circuit's rate for the
             // position's mover, turned round.
-            let e = (f64::from(score) / 1000.0 + f64::from(self.params.value_tempo))
-                * f64::from(self.params.value_scale);
-            let mover_rate = 1.0 / (1.0 + libm::exp(-e));
+            let mover_rate = self.params.circuit_rate(score);
             let playouts_rate = 1.0 - self.nodes[n].win_rate();
             self.value_samples.push((score, playouts_rate as f32));
             let node = &mut self.nodes[n];
@@ -1385,9 +1400,7 @@ mod tests {
             let node = tree.nodes[c];
             assert_eq!(node.visits, 300);
             // The node's statistics are Black's, who moved into it; the score White's.
-            let e = (f64::from(score) / 1000.0 + f64::from(params.value_tempo))
-                * f64::from(params.value_scale);
-            let expected = 1.0 - 1.0 / (1.0 + libm::exp(-e));
+            let expected = 1.0 - params.circuit_rate(score);
             assert!((node.win_rate() - expected).abs() < 1e-4);
             node.win_rate()
         };
