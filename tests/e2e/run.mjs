@@ -758,7 +758,8 @@ async function main() {
       log(`  level 5 thinking after ${Date.now() - t0} ms: depth ${seen.depth}, best ${seen.best}`);
       check(seen.white === 2, 'the reply came before any thinking was shown');
       check(Number(seen.depth) >= 1 && seen.best === seen.hint, `thinking ${JSON.stringify(seen)}`);
-      // Level 5 plays the Monte Carlo search on 11x11: a win rate over playouts, not E.
+      // Level 5 plays the Monte Carlo search on 11x11: a win rate (its playouts and the
+      // circuit's virtual ones), not E.
       check(/Evaluation/.test(seen.text) && /Playouts/.test(seen.text) && /% for White \(Monte Carlo\)|proven/.test(seen.text), `panel ${seen.text}`);
       await waitForStones(page, 'white', 3, ENGINE_TIMEOUT_MS);
       log(`  Ohm's reply at level 5: ${Date.now() - t0} ms`);

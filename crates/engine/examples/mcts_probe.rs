@@ -23,8 +23,6 @@ fn main() {
     for m in moves.split_whitespace() {
         position.try_play(Move::parse(m).unwrap()).unwrap();
     }
-    let mut knowledge = Knowledge::of(&SolverParams::DEFAULT);
-    knowledge.order_children = std::env::var("ORDER").is_ok();
     let env = |k: &str, d: f64| std::env::var(k).ok().map_or(d, |v| v.parse().unwrap());
     let d = MctsParams::DEFAULT;
     // PLAYOUTS=N: a fixed count instead of the clock, so that two builds are timed on the
@@ -53,7 +51,9 @@ fn main() {
         value_tempo: env("VTEMPO", f64::from(d.value_tempo)) as f32,
         ..d
     };
-    knowledge.order_children |= params.reads_circuit();
+    // ORDER: the circuit's order even where no prior reads it.
+    let mut knowledge = Knowledge::of(&SolverParams::DEFAULT);
+    knowledge.order_children = std::env::var("ORDER").is_ok() || params.reads_circuit();
     let start = Instant::now();
     let result = search(
         &position,
